@@ -1,0 +1,69 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyWebsocket from '@fastify/websocket';
+import { HeraldError, MAX_FRAME_BYTES } from '@herald/protocol';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { organizationChannelRegistry, sessionChannelRegistry } from './channels/channels.ts';
+import type { ConnectionState } from './channels/connection-state.ts';
+import { allowedOriginSet, isOriginAllowed } from './channels/origin.ts';
+import type { CommandRegistry } from './channels/registry.ts';
+import { serveSocket } from './channels/serve-socket.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './database/connect.ts';
+import { registerHealthRoutes } from './http/health.ts';
+import { clientCookieOf, registerSessionCookieRoute } from './http/session-cookie.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { loggerOptions } from './logger.ts';
+import type { Secrets } from './secrets.ts';
+import { hashSecret } from './sessions/session-ids.ts';
+import { createServices, type Services } from './services.ts';
+
+export interface HeraldApp {
+  app: FastifyInstance;
+  services: Services;
+}
+
+/** Builds the HTTP and WebSocket server on an open, migrated database. */
+export async function buildApp(config: Config, database: DatabaseHandle, secrets: Secrets): Promise<HeraldApp> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    return503OnClosing: true,
+    forceCloseConnections: true,
+  });
+  const services = createServices(database.db, config, secrets, app.log);
+  const allowedOrigins = allowedOriginSet(config.publicUrl, config.allowedOrigins);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+
+  registerHealthRoutes(app, database);
+  registerSessionCookieRoute(app, config.publicUrl);
+
+  const channelRoute = (path: string, channel: ConnectionState['channel'], registry: CommandRegistry) => {
+    app.get(
+      path,
+      {
+        websocket: true,
+        preValidation: async (request, reply) => {
+          if (!isOriginAllowed(request.headers.origin, allowedOrigins)) {
+            request.log.warn({ origin: request.headers.origin }, 'websocket origin refused');
+            await reply.code(403).send({ error: new HeraldError('PrivilegesError').toWire() });
+          }
+        },
+      },
+      (socket, request) => {
+        const clientCookie = clientCookieOf(request.cookies);
+        const connection: ConnectionState = {
+          channel,
+          clientHash: clientCookie ? hashSecret(clientCookie) : null,
+          remoteAddress: request.ip,
+        };
+        serveSocket(socket, connection, registry, services);
+      },
+    );
+  };
+  channelRoute('/session', 'session', sessionChannelRegistry);
+  channelRoute('/uiv5', 'organization', organizationChannelRegistry);
+
+  await registerWebApp(app, config.webDistDir);
+  return { app, services };
+}

@@ -1,0 +1,73 @@
+import {
+  HeraldError,
+  UNAUTHENTICATED_ORGANIZATION_COMMANDS,
+  type ReplyFrame,
+  type ValidationDetail,
+} from '@herald/protocol';
+import type { z } from 'zod';
+import type { CommandContext, CommandRegistry } from './registry.ts';
+import { authorize } from './authorize.ts';
+
+type RequestId = string | number | null;
+
+/**
+ * Turns one text frame into exactly one reply. Every failure becomes a catalogue error: a client never
+ * sees a stack trace or SQL, and nothing it sends can throw past this function.
+ */
+export async function dispatchFrame(text: string, registry: CommandRegistry, context: CommandContext): Promise<ReplyFrame> {
+  const frame = parseFrame(text);
+  if (!frame) return errorReply(null, new HeraldError('MalformedMessage'));
+  const { command, requestId, params } = frame;
+  try {
+    // Before authentication the organization channel names nothing else, known or not (PROTOCOL §4).
+    if (
+      context.connection.channel === 'organization' &&
+      !context.connection.organization &&
+      !UNAUTHENTICATED_ORGANIZATION_COMMANDS.has(command)
+    ) {
+      throw new HeraldError('UnauthenticatedCommand');
+    }
+    const registered = Object.hasOwn(registry, command) ? registry[command] : undefined;
+    if (!registered) throw new HeraldError('UnknownCommand');
+    const parsed = registered.definition.params.safeParse(params ?? {});
+    if (!parsed.success) throw new HeraldError('ValidationError', { details: validationDetails(parsed.error) });
+    await authorize(registered.access, parsed.data, context);
+    const result = await registered.handle(parsed.data, context);
+    return { requestId, result };
+  } catch (error) {
+    if (error instanceof HeraldError) return errorReply(requestId, error);
+    context.services.log.error({ err: error, command }, 'command failed');
+    return errorReply(requestId, new HeraldError('ApplicationError'));
+  }
+}
+
+interface Frame {
+  command: string;
+  requestId: RequestId;
+  params: unknown;
+}
+
+function parseFrame(text: string): Frame | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  if (typeof record.command !== 'string' || record.command.length === 0) return undefined;
+  const requestId = typeof record.requestId === 'string' || typeof record.requestId === 'number' ? record.requestId : null;
+  return { command: record.command, requestId, params: record.params };
+}
+
+function errorReply(requestId: RequestId, error: HeraldError): ReplyFrame {
+  return { requestId, error: error.toWire() };
+}
+
+function validationDetails(error: z.ZodError): ValidationDetail[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.') || 'params',
+    message: issue.message,
+  }));
+}

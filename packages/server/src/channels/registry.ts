@@ -1,0 +1,39 @@
+import type { Capability, CommandDefinition } from '@herald/protocol';
+import type { z } from 'zod';
+import type { ConnectionState } from './connection-state.ts';
+import type { Services } from '../services.ts';
+
+/**
+ * Who may run a command, declared beside it so the whole table can be listed and tested:
+ * - `public`: anyone on the channel (sign-in, ping);
+ * - `session`: a valid session on the session channel;
+ * - `admin`: a valid session whose user is System.Admin in `params.organizationId`;
+ * - `organization`: an authenticated organization connection, plus every capability listed.
+ */
+export type CommandAccess =
+  | { kind: 'public' }
+  | { kind: 'session' }
+  | { kind: 'admin' }
+  | { kind: 'organization'; capabilities: readonly Capability[] };
+
+export interface CommandContext {
+  connection: ConnectionState;
+  services: Services;
+}
+
+export interface RegisteredCommand<Definition extends CommandDefinition = CommandDefinition> {
+  definition: Definition;
+  access: CommandAccess;
+  handle(params: z.output<Definition['params']>, context: CommandContext): Promise<z.input<Definition['result']>>;
+}
+
+export type CommandRegistry = Readonly<Record<string, RegisteredCommand>>;
+
+/** Ties a handler to its contract definition so params and result are typed from the schemas. */
+export function registerCommand<Definition extends CommandDefinition>(
+  definition: Definition,
+  access: CommandAccess,
+  handle: RegisteredCommand<Definition>['handle'],
+): RegisteredCommand {
+  return { definition, access, handle } as unknown as RegisteredCommand;
+}

@@ -1,0 +1,56 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, in one place (README § Configuration). */
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  allowedOrigins: string[];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** PGlite's directory under the data directory, or `memory://` for tests. */
+  pgliteDataDir: string;
+  demoPassword: string | undefined;
+  seedDemoData: boolean;
+  webDistDir: string;
+  logLevel: string;
+  /** Given secrets; missing ones are generated into the data directory (see secrets.ts). */
+  jwtSecret: string | undefined;
+}
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = parsePort(env.PORT ?? '8080');
+  const publicUrl = stripTrailingSlash(env.HERALD_PUBLIC_URL ?? `http://localhost:${port}`);
+  const dataDir = path.resolve(env.HERALD_DATA_DIR ?? path.join(repositoryRoot, 'data'));
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl,
+    allowedOrigins: (env.HERALD_ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => stripTrailingSlash(origin.trim()))
+      .filter((origin) => origin.length > 0),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    pgliteDataDir: env.HERALD_PGLITE_DIR ?? path.join(dataDir, 'pglite'),
+    demoPassword: env.HERALD_DEMO_PASSWORD || undefined,
+    seedDemoData: env.HERALD_SEED_DEMO !== 'false',
+    webDistDir: path.resolve(env.HERALD_WEB_DIST ?? path.join(repositoryRoot, 'packages/web/dist')),
+    logLevel: env.HERALD_LOG_LEVEL ?? 'info',
+    jwtSecret: env.HERALD_JWT_SECRET || undefined,
+  };
+}
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new Error(`PORT must be a whole number from 0 to 65535, not "${text}"`);
+  }
+  return port;
+}
+
+function stripTrailingSlash(url: string): string {
+  return url.endsWith('/') ? url.slice(0, -1) : url;
+}

@@ -1,0 +1,21 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as foundation from './migrations/0001-foundation.ts';
+
+/**
+ * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
+ * one known order on PGlite and PostgreSQL alike. Append; never edit a migration that has shipped.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};
+
+const provider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, migrationTableName: 'herald_migration', migrationLockTableName: 'herald_migration_lock' });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

@@ -1,0 +1,86 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Every tenant table carries organization_id, and every repository
+ * function takes the organization it works for, so no query reaches another organization's rows.
+ */
+export interface Database {
+  organization: OrganizationTable;
+  partition_set: PartitionSetTable;
+  partition: PartitionTable;
+  user_account: UserAccountTable;
+  organization_access: OrganizationAccessTable;
+  user_session: UserSessionTable;
+}
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface OrganizationTable {
+  id: Generated<number>;
+  name: string;
+  hostname: string | null;
+  theme: string | null;
+  logo_uri: string | null;
+  settings: Json<Record<string, unknown>>;
+  domains_config: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+/** A group of partitions (a region of franchise stores); users can be restricted to partition sets. */
+export interface PartitionSetTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  created_at: Timestamp;
+}
+
+/** A head-office or franchisee unit whose content and data can be kept apart. */
+export interface PartitionTable {
+  id: Generated<number>;
+  organization_id: number;
+  partition_set_id: number | null;
+  name: string;
+  external_ref: string | null;
+  custom_fields: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface UserAccountTable {
+  id: Generated<number>;
+  email: string;
+  phone: string | null;
+  password_hash: string | null;
+  settings: Json<Record<string, unknown>>;
+  otp_enabled: Generated<boolean>;
+  must_change_password: Generated<boolean>;
+  disabled: Generated<boolean>;
+  created_at: Timestamp;
+  last_login_at: Date | null;
+}
+
+/** A user's roles in one organization, and the partition sets that restrict them (none = head office). */
+export interface OrganizationAccessTable {
+  user_id: number;
+  organization_id: number;
+  roles: ColumnType<string[], string[], string[]>;
+  partitionsets: ColumnType<number[], number[], number[]>;
+  valid_from: Date | null;
+  created_at: Timestamp;
+}
+
+/** A signed-in session; the id itself is never stored, only its SHA-256. */
+export interface UserSessionTable {
+  id_hash: string;
+  user_id: number;
+  client_hash: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  idle_expires_at: Timestamp;
+  absolute_expires_at: Timestamp;
+  ended_at: Date | null;
+}
+
+export type OrganizationRow = Selectable<OrganizationTable>;
+export type UserAccountRow = Selectable<UserAccountTable>;
+export type NewUserAccount = Insertable<UserAccountTable>;

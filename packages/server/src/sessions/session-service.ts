@@ -1,0 +1,85 @@
+import { HeraldError, SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from '@herald/protocol';
+import type { Kysely } from 'kysely';
+import type { ConnectionState } from '../channels/connection-state.ts';
+import type { Database } from '../database/schema.ts';
+import { hashSecret, newSessionId } from './session-ids.ts';
+
+export interface LiveSession {
+  idHash: string;
+  userId: number;
+}
+
+/**
+ * Sessions: 256-bit ids stored hashed, bound to the browser's `herald_client` cookie when the signing-in
+ * connection carried one, idle after 30 minutes without a heartbeat, over after 12 hours whatever happens.
+ */
+export class SessionService {
+  readonly #db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  async create(userId: number, connection: ConnectionState, now = new Date()): Promise<string> {
+    const sessionId = newSessionId();
+    await this.#db
+      .insertInto('user_session')
+      .values({
+        id_hash: hashSecret(sessionId),
+        user_id: userId,
+        client_hash: connection.clientHash,
+        created_at: now,
+        last_seen_at: now,
+        idle_expires_at: new Date(now.getTime() + SESSION_IDLE_TIMEOUT_MS),
+        absolute_expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_LIFETIME_MS),
+      })
+      .execute();
+    return sessionId;
+  }
+
+  /** The live session named by `sessionId`, used from `connection`; otherwise InvalidSessionError. */
+  async requireSession(sessionId: string, connection: Pick<ConnectionState, 'clientHash'>, now = new Date()): Promise<LiveSession> {
+    const session = await this.findLive(hashSecret(sessionId), now);
+    if (!session) throw new HeraldError('InvalidSessionError');
+    if (session.client_hash !== null && session.client_hash !== connection.clientHash) {
+      throw new HeraldError('InvalidSessionError');
+    }
+    return { idHash: session.id_hash, userId: session.user_id };
+  }
+
+  /** Whether the session behind an organization connection is still alive (by its stored hash). */
+  async isLive(idHash: string, now = new Date()): Promise<boolean> {
+    return (await this.findLive(idHash, now)) !== undefined;
+  }
+
+  /** The heartbeat: pushes the idle deadline forward, never past the absolute one. */
+  async renew(idHash: string, now = new Date()): Promise<Date> {
+    const session = await this.#db
+      .selectFrom('user_session')
+      .select(['absolute_expires_at'])
+      .where('id_hash', '=', idHash)
+      .executeTakeFirstOrThrow();
+    const idle = new Date(now.getTime() + SESSION_IDLE_TIMEOUT_MS);
+    const expiresAt = idle < session.absolute_expires_at ? idle : session.absolute_expires_at;
+    await this.#db
+      .updateTable('user_session')
+      .set({ last_seen_at: now, idle_expires_at: expiresAt })
+      .where('id_hash', '=', idHash)
+      .execute();
+    return expiresAt;
+  }
+
+  async end(idHash: string, now = new Date()): Promise<void> {
+    await this.#db.updateTable('user_session').set({ ended_at: now }).where('id_hash', '=', idHash).execute();
+  }
+
+  private findLive(idHash: string, now: Date) {
+    return this.#db
+      .selectFrom('user_session')
+      .select(['id_hash', 'user_id', 'client_hash'])
+      .where('id_hash', '=', idHash)
+      .where('ended_at', 'is', null)
+      .where('idle_expires_at', '>', now)
+      .where('absolute_expires_at', '>', now)
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { capabilitiesForRoles } from '@herald/protocol';
+import { seedDemoData } from '../src/seed/demo-seed.ts';
+import { ChannelClient } from './support/channel-client.ts';
+import { startTestHerald } from './support/herald.ts';
+
+describe('demo data', () => {
+  it('seeds the demo organizations and users once, and they can sign in', async () => {
+    const herald = await startTestHerald({ seedDemoData: true, demoPassword: 'demo-password-123' }, { freshDatabase: true });
+    try {
+      expect(herald.seed).toEqual({ seeded: true });
+      expect(await seedDemoData(herald.database.db, 'demo-password-123')).toEqual({ seeded: false });
+
+      const session = await ChannelClient.open(herald.wsUrl('session'));
+      const expectations: Array<[string, Record<string, string[]>]> = [
+        ['admin@example.com', { 'Demo Pizza Co': ['System.Admin'], 'Acme Retail': ['System.Admin'] }],
+        ['power@example.com', { 'Demo Pizza Co': ['System.PowerUser'], 'Acme Retail': ['System.PowerUser'] }],
+        ['editor@example.com', { 'Demo Pizza Co': ['Content.Edit', 'Content.Approve'], 'Acme Retail': ['Content.Edit', 'Content.Approve'] }],
+        ['viewer@example.com', { 'Demo Pizza Co': ['Database.Read'], 'Acme Retail': ['Database.Read'] }],
+        ['franchisee@example.com', { 'Demo Pizza Co': ['franchisee'] }],
+      ];
+      for (const [email, roles] of expectations) {
+        const { user } = await session.call<{ user: { organizations: Array<{ organization: string; roles: string[]; capabilities: string[]; partitionsets: number[] }> } }>(
+          'createSession',
+          { email, password: 'demo-password-123' },
+        );
+        expect(Object.fromEntries(user.organizations.map((o) => [o.organization, o.roles]))).toEqual(roles);
+        for (const organization of user.organizations) {
+          expect(organization.capabilities).toEqual(capabilitiesForRoles(organization.roles));
+          expect(organization.partitionsets.length).toBe(email.startsWith('franchisee') ? 1 : 0);
+        }
+      }
+      session.close();
+
+      const partitionSets = await herald.database.db
+        .selectFrom('partition_set')
+        .innerJoin('organization', 'organization.id', 'partition_set.organization_id')
+        .select(['organization.name as organization', 'partition_set.name'])
+        .execute();
+      expect(partitionSets.map((set) => set.organization)).toEqual(['Demo Pizza Co', 'Demo Pizza Co']);
+    } finally {
+      await herald.stop();
+    }
+  });
+
+  it('generates a demo password when none is given and reports it once', async () => {
+    const herald = await startTestHerald({ seedDemoData: true, demoPassword: undefined }, { freshDatabase: true });
+    try {
+      expect(herald.seed.generatedPassword).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    } finally {
+      await herald.stop();
+    }
+  });
+});

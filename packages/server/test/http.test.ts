@@ -1,0 +1,76 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestHerald, type TestHerald } from './support/herald.ts';
+
+describe('HTTP addresses (PROTOCOL §1)', () => {
+  let herald: TestHerald;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(tmpdir(), 'herald-web-'));
+    await mkdir(path.join(webDist, 'assets'));
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Herald</title><div id="root"></div>');
+    await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+    herald = await startTestHerald({ webDistDir: webDist });
+  });
+  afterAll(async () => {
+    await herald.stop();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  it('answers /healthz while up', async () => {
+    const response = await fetch(`${herald.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers /readyz 200 while the database answers', async () => {
+    const response = await fetch(`${herald.url}/readyz`);
+    expect(response.status).toBe(200);
+  });
+
+  it('sets the herald_client cookie on /session-cookie: HttpOnly, SameSite=Lax, 128+ random bits', async () => {
+    const response = await fetch(`${herald.url}/session-cookie`, { credentials: 'include' });
+    expect(response.status).toBe(204);
+    const cookie = response.headers.get('set-cookie') ?? '';
+    const value = /herald_client=([^;]+)/.exec(cookie)?.[1] ?? '';
+    expect(Buffer.from(value, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it('keeps a well-formed cookie the browser already has, so its sessions stay bound', async () => {
+    const first = await fetch(`${herald.url}/session-cookie`);
+    const value = /herald_client=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1];
+    const second = await fetch(`${herald.url}/session-cookie`, { headers: { cookie: `herald_client=${value}` } });
+    expect(second.headers.get('set-cookie')).toContain(`herald_client=${value}`);
+  });
+
+  it.each(['/', '/login', '/organizations', '/7/dashboard', '/some/unknown/path?x=1'])(
+    'serves index.html for the history-mode route %s',
+    async (route) => {
+      const response = await fetch(`${herald.url}${route}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<div id="root">');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    },
+  );
+
+  it('serves hashed assets with a long cache, and a missing asset is a 404, not index.html', async () => {
+    const asset = await fetch(`${herald.url}/assets/app-abc123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const missing = await fetch(`${herald.url}/assets/missing.js`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: { type: 'NotFoundError', message: expect.any(String) } });
+  });
+
+  it('answers an unknown POST with a JSON error, not a stack trace', async () => {
+    const response = await fetch(`${herald.url}/nowhere`, { method: 'POST', body: 'x' });
+    expect(response.status).toBe(404);
+    const body = (await response.json()) as { error: { type: string } };
+    expect(body.error.type).toBe('NotFoundError');
+  });
+});

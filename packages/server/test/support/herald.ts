@@ -1,0 +1,47 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createFreshDatabase } from './fresh-database.ts';
+import { readConfig, type Config } from '../../src/config.ts';
+import { startHerald, type RunningHerald } from '../../src/start.ts';
+
+export interface TestHerald extends RunningHerald {
+  config: Config;
+  wsUrl(channel: 'session' | 'uiv5'): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server on a free port. The database is an in-memory PGlite, or the PostgreSQL of
+ * DATABASE_URL when CI sets it (then each test makes its own organizations, so runs share it safely).
+ * A test that needs an empty database (the demo seed) asks for `freshDatabase`: on PostgreSQL it gets a
+ * database of its own, dropped when it stops.
+ */
+export async function startTestHerald(
+  overrides: Partial<Config> = {},
+  options: { freshDatabase?: boolean } = {},
+): Promise<TestHerald> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'herald-test-'));
+  const fresh = options.freshDatabase && process.env.DATABASE_URL ? await createFreshDatabase(process.env.DATABASE_URL) : undefined;
+  const config: Config = {
+    ...readConfig({ ...process.env, PORT: '0', HERALD_DATA_DIR: dataDir }),
+    host: '127.0.0.1',
+    pgliteDataDir: 'memory://',
+    seedDemoData: false,
+    logLevel: process.env.HERALD_TEST_LOG_LEVEL ?? 'silent',
+    jwtSecret: 'test-secret-test-secret-test-secret',
+    ...overrides,
+    ...(fresh ? { databaseUrl: fresh.url } : {}),
+  };
+  const herald = await startHerald(config);
+  return {
+    ...herald,
+    config,
+    wsUrl: (channel) => `ws://127.0.0.1:${herald.port}/${channel}`,
+    stop: async () => {
+      await herald.close();
+      await fresh?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects, one runner: unit tests beside the code, server integration tests that start the real
+// server, and browser tests that drive Debian's Chromium against the built web app.
+export default defineConfig({
+  test: {
+    reporters: ['default', './scripts/summary-reporter.ts'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['packages/server/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['packages/browser-tests/src/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
