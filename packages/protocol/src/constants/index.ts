@@ -1,0 +1,3 @@
+export * from './enumerations.ts';
+export * from './functional.ts';
+export * from './platform.ts';

@@ -1,0 +1,38 @@
+/**
+ * Errors the specs describe without quoting a sentence (functional §5, §8). The words are Herald's; each
+ * comment says what the spec describes, so a later change of wording stays faithful to it.
+ */
+export const describedErrorCatalogue = {
+  // Functional §5: the maximum send rate; "the English text shows a placeholder" and asks to contact support.
+  MaxSendRateError: 'The maximum send rate is {limit} messages per minute. Please contact support.',
+  // Functional §5: a throttle under 1 suspends deployment.
+  ThrottleSuspendedError: 'Deployment is suspended because the throttle is under 1.',
+  // Functional §8: "Max throttle reached" among the check failures.
+  MaxThrottleReachedError: 'Max throttle reached.',
+  // Functional §5: an email of the failure size or more fails its check.
+  EmailTooLargeError: 'The email is {size}, which is more than the {limit} limit.',
+  // Functional §5: a send limit aborts a broadcast that would target more recipients.
+  SendLimitExceededError:
+    'The broadcast was aborted because it would reach more recipients than its send limit.',
+  // Functional §8: activity sending errors, with traceback and context shown beside.
+  ActivitySendError:
+    'An error occurred while sending this activity. It may come from the template code or personalization tags. Please contact support.',
+  // Functional §8: an unexpected-error message on the security settings.
+  SecuritySettingsError: 'An unexpected error occurred while saving the security settings.',
+  // Functional §5: custom field target expressions must exist and values be unique.
+  CustomFieldTargetMissingError: 'Every rule needs a target expression.',
+  CustomFieldValuesNotUniqueError: 'Every value must be unique.',
+  // Functional §5: percentage splits must sum to 100%.
+  PercentageSplitTotalError: 'Percentage split values must add up to 100%.',
+  // Functional §5: standard profile fields cannot be updated for existing users.
+  StandardFieldNotEditableError: 'Standard profile fields cannot be updated for existing subscribers.',
+  // Functional §5: credentials must be saved before authorization can be requested.
+  CredentialNotSavedError: 'Please save the credential before requesting authorization.',
+  // Functional §5: an admin needs 2FA on to manage users.
+  AdminOTPRequiredError: 'Please enable 2FA before managing users.',
+  // Platform §2 guard 10, functional §5: import rules disallow subscriber upload or new lists.
+  SubscriberUploadNotAllowedError: 'Subscriber upload is not allowed for this list.',
+  NewListNotAllowedError: 'New lists are not allowed in this organization.',
+  // Platform §2 guard 4: no token came back for the organization.
+  OrganizationTokenError: 'Unable to open this organization. Please choose it again.',
+} as const;
