@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import { HeraldError, MAX_FRAME_BYTES } from '@herald/protocol';
@@ -32,6 +33,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, secrets
   const services = createServices(database.db, config, secrets, app.log);
   const allowedOrigins = allowedOriginSet(config.publicUrl, config.allowedOrigins);
 
+  // Static assets and JSON go out gzip- or brotli-compressed when the client accepts it.
+  await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 

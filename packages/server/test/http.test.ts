@@ -12,7 +12,7 @@ describe('HTTP addresses (PROTOCOL §1)', () => {
     webDist = await mkdtemp(path.join(tmpdir(), 'herald-web-'));
     await mkdir(path.join(webDist, 'assets'));
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Herald</title><div id="root"></div>');
-    await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+    await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('app '.repeat(2000))})`);
     herald = await startTestHerald({ webDistDir: webDist });
   });
   afterAll(async () => {
@@ -65,6 +65,12 @@ describe('HTTP addresses (PROTOCOL §1)', () => {
     const missing = await fetch(`${herald.url}/assets/missing.js`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: { type: 'NotFoundError', message: expect.any(String) } });
+  });
+
+  it('sends assets gzip-compressed to a client that accepts it', async () => {
+    const response = await fetch(`${herald.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(await response.text()).toContain('app app');
   });
 
   it('answers an unknown POST with a JSON error, not a stack trace', async () => {

@@ -1,0 +1,29 @@
+import { benchColdStart } from './cold-start.ts';
+import { benchLoginJavaScript } from './login-javascript.ts';
+import { benchPing } from './ping.ts';
+
+/**
+ * `npm run bench`: prints figures, passes or fails nothing. Each benchmark targets loopback only and is
+ * bounded in count and time. Name benchmarks as arguments to run only those.
+ */
+const benchmarks: Record<string, () => Promise<string[]>> = {
+  'cold-start': benchColdStart,
+  ping: benchPing,
+  'login-javascript': benchLoginJavaScript,
+};
+
+const chosen = process.argv.slice(2);
+const names = chosen.length > 0 ? chosen : Object.keys(benchmarks);
+console.log(`Herald benchmarks — ${new Date().toISOString()} — node ${process.version}`);
+for (const name of names) {
+  const benchmark = benchmarks[name];
+  if (!benchmark) {
+    console.log(`${name}: unknown benchmark (known: ${Object.keys(benchmarks).join(', ')})`);
+    continue;
+  }
+  try {
+    for (const line of await benchmark()) console.log(`  ${line}`);
+  } catch (error) {
+    console.log(`  ${name}: failed — ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
