@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { templateForNewDataDir } from './pglite-template.ts';
 import type { Database } from './schema.ts';
 
 export interface DatabaseTarget {
@@ -34,10 +35,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       close: () => db.destroy(),
     };
   }
-  if (!target.pgliteDataDir.startsWith('memory://')) {
-    await mkdir(target.pgliteDataDir, { recursive: true });
-  }
-  const client = await PGlite.create({ dataDir: target.pgliteDataDir });
+  const inMemory = target.pgliteDataDir.startsWith('memory://');
+  if (!inMemory) await mkdir(target.pgliteDataDir, { recursive: true });
+  const template = inMemory ? undefined : await templateForNewDataDir(target.pgliteDataDir);
+  const client = await PGlite.create({ dataDir: target.pgliteDataDir, ...(template ? { loadDataDir: template } : {}) });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {
     db,

@@ -1,0 +1,38 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.HERALD_CHROMIUM ?? '/usr/bin/chromium';
+/** Screenshots of failed browser tests land here; CI prints the folder. */
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../../../test-results/screenshots');
+
+// Without the background-networking flags Chromium keeps dialling Google on this closed network.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A fresh browser profile (cookies, storage) for one person, with a screenshot taken if the test fails.
+ * `locale` sets navigator.language and Accept-Language, as a browser set to that language would.
+ */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  onTestFailed(async ({ task }) => {
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true }).catch(() => undefined);
+  });
+  return { context, page };
+}

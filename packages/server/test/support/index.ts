@@ -1,0 +1,3 @@
+export * from './channel-client.ts';
+export * from './factories.ts';
+export * from './herald.ts';
