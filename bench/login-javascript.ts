@@ -13,12 +13,20 @@ const CHROMIUM = '/usr/bin/chromium';
  */
 export async function benchLoginJavaScript(): Promise<string[]> {
   const dist = path.join(repositoryRoot, 'packages/web/dist');
-  if (!existsSync(path.join(dist, 'index.html'))) return ['/login JavaScript: web app not built (run npm run build)'];
+  if (!existsSync(path.join(dist, 'index.html')))
+    return ['/login JavaScript: web app not built (run npm run build)'];
   if (!existsSync(CHROMIUM)) return [`/login JavaScript: ${CHROMIUM} missing (apt-get install -y chromium)`];
   const server = await startServerProcess();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const page = await browser.newPage();

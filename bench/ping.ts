@@ -17,12 +17,16 @@ const SATURATION_ROUNDS = 50;
 export async function benchPing(): Promise<string[]> {
   const server = await startServerProcess();
   try {
-    const sockets = await Promise.all(Array.from({ length: CONNECTIONS }, () => open(`ws://127.0.0.1:${server.port}/uiv5`)));
+    const sockets = await Promise.all(
+      Array.from({ length: CONNECTIONS }, () => open(`ws://127.0.0.1:${server.port}/uiv5`)),
+    );
     await Promise.all(sockets.map((socket) => closedLoop(socket, 5)));
 
     const paced = (await Promise.all(sockets.map((socket, index) => pacedLoop(socket, index)))).flat();
     const startedAt = performance.now();
-    const saturation = (await Promise.all(sockets.map((socket) => closedLoop(socket, SATURATION_ROUNDS)))).flat();
+    const saturation = (
+      await Promise.all(sockets.map((socket) => closedLoop(socket, SATURATION_ROUNDS)))
+    ).flat();
     const rate = Math.round(saturation.length / ((performance.now() - startedAt) / 1000));
     for (const socket of sockets) socket.close();
     return [
@@ -37,7 +41,8 @@ export async function benchPing(): Promise<string[]> {
 
 function summary(samples: number[]): string {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN).toFixed(2);
+  const at = (p: number) =>
+    (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN).toFixed(2);
   return `p50 ${at(50)} ms, p99 ${at(99)} ms, max ${at(100)} ms`;
 }
 

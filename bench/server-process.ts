@@ -19,17 +19,31 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}):
   const dataDir = await mkdtemp(path.join(tmpdir(), 'herald-bench-'));
   const port = await freePort();
   const startedAt = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(repositoryRoot, 'packages/server/src/main.ts')], {
-    cwd: repositoryRoot,
-    env: { ...process.env, PORT: String(port), HERALD_DATA_DIR: dataDir, HERALD_DEMO_PASSWORD: 'bench-password-1', HERALD_LOG_LEVEL: 'warn', ...extraEnv },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repositoryRoot, 'packages/server/src/main.ts')],
+    {
+      cwd: repositoryRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HERALD_DATA_DIR: dataDir,
+        HERALD_DEMO_PASSWORD: 'bench-password-1',
+        HERALD_LOG_LEVEL: 'warn',
+        ...extraEnv,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error('server did not become ready within 60 s');
-    const ready = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

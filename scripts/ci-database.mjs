@@ -7,7 +7,9 @@ if (!['create', 'drop'].includes(action ?? '') || !/^[a-z_][a-z0-9_]*$/.test(nam
   console.error('usage: node scripts/ci-database.mjs create|drop NAME');
   process.exit(2);
 }
-const client = new pg.Client({ connectionString: process.env.CI_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+const client = new pg.Client({
+  connectionString: process.env.CI_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+});
 await client.connect();
 try {
   if (action === 'create') {

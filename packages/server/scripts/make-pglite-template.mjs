@@ -7,7 +7,8 @@ import path from 'node:path';
 
 try {
   let packageDirectory = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  while (!existsSync(path.join(packageDirectory, 'package.json'))) packageDirectory = path.dirname(packageDirectory);
+  while (!existsSync(path.join(packageDirectory, 'package.json')))
+    packageDirectory = path.dirname(packageDirectory);
   const { version } = JSON.parse(readFileSync(path.join(packageDirectory, 'package.json'), 'utf8'));
   const directory = path.resolve(import.meta.dirname, '../.cache');
   const file = path.join(directory, `pglite-${version}-empty.tar`);
@@ -21,5 +22,7 @@ try {
     console.log(`herald: made the empty PGlite cluster template ${path.relative(process.cwd(), file)}`);
   }
 } catch (error) {
-  console.warn(`herald: no PGlite template (${error instanceof Error ? error.message : error}); new databases run initdb`);
+  console.warn(
+    `herald: no PGlite template (${error instanceof Error ? error.message : error}); new databases run initdb`,
+  );
 }

@@ -24,7 +24,11 @@ export interface HeraldApp {
 }
 
 /** Builds the HTTP and WebSocket server on an open, migrated database. */
-export async function buildApp(config: Config, database: DatabaseHandle, secrets: Secrets): Promise<HeraldApp> {
+export async function buildApp(
+  config: Config,
+  database: DatabaseHandle,
+  secrets: Secrets,
+): Promise<HeraldApp> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     return503OnClosing: true,

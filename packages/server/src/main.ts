@@ -13,7 +13,9 @@ const lines = [
   `  Herald is running at ${config.publicUrl}  (ready in ${seconds} s, database: ${herald.database.kind})`,
 ];
 if (herald.seed.seeded) {
-  lines.push(`  Demo data seeded. Sign in as ${DEMO_USERS.admin} (also power@, editor@, viewer@, franchisee@example.com)`);
+  lines.push(
+    `  Demo data seeded. Sign in as ${DEMO_USERS.admin} (also power@, editor@, viewer@, franchisee@example.com)`,
+  );
   lines.push(
     herald.seed.generatedPassword
       ? `  Demo password (generated, shown only this once): ${herald.seed.generatedPassword}`

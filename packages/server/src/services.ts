@@ -17,7 +17,12 @@ export interface Services {
   organizationTokens: OrganizationTokens;
 }
 
-export function createServices(db: Kysely<Database>, config: Config, secrets: Secrets, log: FastifyBaseLogger): Services {
+export function createServices(
+  db: Kysely<Database>,
+  config: Config,
+  secrets: Secrets,
+  log: FastifyBaseLogger,
+): Services {
   return {
     db,
     config,

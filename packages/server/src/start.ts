@@ -21,10 +21,15 @@ export interface RunningHerald {
 /** Opens and migrates the database, seeds the demo data when empty, and starts listening. */
 export async function startHerald(config: Config): Promise<RunningHerald> {
   const secrets = await loadSecrets(config.dataDir, { jwtSecret: config.jwtSecret });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDataDir: config.pgliteDataDir,
+  });
   try {
     await migrateToLatest(database.db as never);
-    const seed = config.seedDemoData ? await seedDemoData(database.db, config.demoPassword) : { seeded: false };
+    const seed = config.seedDemoData
+      ? await seedDemoData(database.db, config.demoPassword)
+      : { seeded: false };
     const { app, services } = await buildApp(config, database, secrets);
     app.addHook('onClose', async () => {
       await database.close();

@@ -28,7 +28,9 @@ function describeAccess(registry: CommandRegistry): Record<string, string> {
   return Object.fromEntries(
     Object.entries(registry).map(([name, command]) => [
       name,
-      command.access.kind === 'organization' ? `organization:${command.access.capabilities.join('+')}` : command.access.kind,
+      command.access.kind === 'organization'
+        ? `organization:${command.access.capabilities.join('+')}`
+        : command.access.kind,
     ]),
   );
 }
@@ -44,14 +46,23 @@ describe('authorization table', () => {
   describe('enforced on the wire', () => {
     let herald: TestHerald;
     let organizationId: number;
-    const roleSets = [['System.Admin'], ['System.PowerUser'], ['Content.Edit'], ['Database.Read'], ['franchisee'], ['Integration.Manage']];
+    const roleSets = [
+      ['System.Admin'],
+      ['System.PowerUser'],
+      ['Content.Edit'],
+      ['Database.Read'],
+      ['franchisee'],
+      ['Integration.Manage'],
+    ];
     beforeAll(async () => {
       herald = await startTestHerald();
       organizationId = await createOrganization(herald);
     });
     afterAll(() => herald.stop());
 
-    const sessionCommands = Object.entries(expectedAccess.session).filter(([, access]) => access === 'session').map(([name]) => name);
+    const sessionCommands = Object.entries(expectedAccess.session)
+      .filter(([, access]) => access === 'session')
+      .map(([name]) => name);
 
     it.each(sessionCommands)('%s without a session answers InvalidSessionError', async (command) => {
       const client = await ChannelClient.open(herald.wsUrl('session'));
@@ -63,7 +74,10 @@ describe('authorization table', () => {
     it.each(roleSets)('a user with %s in the organization may call every session command', async (role) => {
       const user = await createUser(herald, [{ organizationId, roles: [role] }]);
       const client = await ChannelClient.open(herald.wsUrl('session'));
-      const { sessionId } = await client.call<{ sessionId: string }>('createSession', { email: user.email, password: user.password });
+      const { sessionId } = await client.call<{ sessionId: string }>('createSession', {
+        email: user.email,
+        password: user.password,
+      });
       for (const command of sessionCommands.filter((name) => name !== 'terminateSession')) {
         const reply = await client.request(command, { sessionId, organizationId });
         expect(reply.error, `${role} → ${command}`).toBeUndefined();
@@ -74,8 +88,13 @@ describe('authorization table', () => {
     it('a user without access to the organization gets OrgAuthenticationError for its token', async () => {
       const user = await createUser(herald, []);
       const client = await ChannelClient.open(herald.wsUrl('session'));
-      const { sessionId } = await client.call<{ sessionId: string }>('createSession', { email: user.email, password: user.password });
-      expect((await client.request('getOrganizationToken', { sessionId, organizationId })).error?.type).toBe('OrgAuthenticationError');
+      const { sessionId } = await client.call<{ sessionId: string }>('createSession', {
+        email: user.email,
+        password: user.password,
+      });
+      expect((await client.request('getOrganizationToken', { sessionId, organizationId })).error?.type).toBe(
+        'OrgAuthenticationError',
+      );
       client.close();
     });
 
@@ -83,15 +102,26 @@ describe('authorization table', () => {
       const user = await createUser(herald, []);
       await herald.database.db
         .insertInto('organization_access')
-        .values({ user_id: user.id, organization_id: organizationId, roles: ['System.Admin'], partitionsets: [], valid_from: new Date(Date.now() + 86_400_000) })
+        .values({
+          user_id: user.id,
+          organization_id: organizationId,
+          roles: ['System.Admin'],
+          partitionsets: [],
+          valid_from: new Date(Date.now() + 86_400_000),
+        })
         .execute();
       const client = await ChannelClient.open(herald.wsUrl('session'));
-      const { sessionId, user: profile } = await client.call<{ sessionId: string; user: { organizations: unknown[] } }>('createSession', {
+      const { sessionId, user: profile } = await client.call<{
+        sessionId: string;
+        user: { organizations: unknown[] };
+      }>('createSession', {
         email: user.email,
         password: user.password,
       });
       expect(profile.organizations).toEqual([]);
-      expect((await client.request('getOrganizationToken', { sessionId, organizationId })).error?.type).toBe('OrgAuthenticationError');
+      expect((await client.request('getOrganizationToken', { sessionId, organizationId })).error?.type).toBe(
+        'OrgAuthenticationError',
+      );
       client.close();
     });
   });

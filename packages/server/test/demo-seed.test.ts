@@ -6,7 +6,10 @@ import { startTestHerald } from './support/herald.ts';
 
 describe('demo data', () => {
   it('seeds the demo organizations and users once, and they can sign in', async () => {
-    const herald = await startTestHerald({ seedDemoData: true, demoPassword: 'demo-password-123' }, { freshDatabase: true });
+    const herald = await startTestHerald(
+      { seedDemoData: true, demoPassword: 'demo-password-123' },
+      { freshDatabase: true },
+    );
     try {
       expect(herald.seed).toEqual({ seeded: true });
       expect(await seedDemoData(herald.database.db, 'demo-password-123')).toEqual({ seeded: false });
@@ -15,15 +18,27 @@ describe('demo data', () => {
       const expectations: Array<[string, Record<string, string[]>]> = [
         ['admin@example.com', { 'Demo Pizza Co': ['System.Admin'], 'Acme Retail': ['System.Admin'] }],
         ['power@example.com', { 'Demo Pizza Co': ['System.PowerUser'], 'Acme Retail': ['System.PowerUser'] }],
-        ['editor@example.com', { 'Demo Pizza Co': ['Content.Edit', 'Content.Approve'], 'Acme Retail': ['Content.Edit', 'Content.Approve'] }],
+        [
+          'editor@example.com',
+          {
+            'Demo Pizza Co': ['Content.Edit', 'Content.Approve'],
+            'Acme Retail': ['Content.Edit', 'Content.Approve'],
+          },
+        ],
         ['viewer@example.com', { 'Demo Pizza Co': ['Database.Read'], 'Acme Retail': ['Database.Read'] }],
         ['franchisee@example.com', { 'Demo Pizza Co': ['franchisee'] }],
       ];
       for (const [email, roles] of expectations) {
-        const { user } = await session.call<{ user: { organizations: Array<{ organization: string; roles: string[]; capabilities: string[]; partitionsets: number[] }> } }>(
-          'createSession',
-          { email, password: 'demo-password-123' },
-        );
+        const { user } = await session.call<{
+          user: {
+            organizations: Array<{
+              organization: string;
+              roles: string[];
+              capabilities: string[];
+              partitionsets: number[];
+            }>;
+          };
+        }>('createSession', { email, password: 'demo-password-123' });
         expect(Object.fromEntries(user.organizations.map((o) => [o.organization, o.roles]))).toEqual(roles);
         for (const organization of user.organizations) {
           expect(organization.capabilities).toEqual(capabilitiesForRoles(organization.roles));
@@ -44,7 +59,10 @@ describe('demo data', () => {
   });
 
   it('generates a demo password when none is given and reports it once', async () => {
-    const herald = await startTestHerald({ seedDemoData: true, demoPassword: undefined }, { freshDatabase: true });
+    const herald = await startTestHerald(
+      { seedDemoData: true, demoPassword: undefined },
+      { freshDatabase: true },
+    );
     try {
       expect(herald.seed.generatedPassword).toMatch(/^[A-Za-z0-9_-]{12}$/);
     } finally {

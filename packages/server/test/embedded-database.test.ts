@@ -9,7 +9,12 @@ import { startTestHerald } from './support/herald.ts';
 describe('the embedded database on disk', () => {
   it('creates the cluster in a new directory, keeps data across a graceful restart, and migrates once', async () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'herald-pglite-'));
-    const onDisk = { databaseUrl: undefined, pgliteDataDir: directory, seedDemoData: true, demoPassword: 'restart-password-1' };
+    const onDisk = {
+      databaseUrl: undefined,
+      pgliteDataDir: directory,
+      seedDemoData: true,
+      demoPassword: 'restart-password-1',
+    };
     try {
       const first = await startTestHerald(onDisk);
       expect(first.seed.seeded).toBe(true);
@@ -26,8 +31,14 @@ describe('the embedded database on disk', () => {
       try {
         expect(second.seed.seeded).toBe(false);
         const again = await ChannelClient.open(second.wsUrl('session'));
-        const profile = await again.call<{ organizations: Array<{ organization: string }> }>('getUserProfile', { sessionId });
-        expect(profile.organizations.map((organization) => organization.organization)).toEqual(['Acme Retail', 'Demo Pizza Co']);
+        const profile = await again.call<{ organizations: Array<{ organization: string }> }>(
+          'getUserProfile',
+          { sessionId },
+        );
+        expect(profile.organizations.map((organization) => organization.organization)).toEqual([
+          'Acme Retail',
+          'Demo Pizza Co',
+        ]);
         again.close();
         const migrations = await second.database.db
           .selectFrom('herald_migration' as never)

@@ -22,7 +22,10 @@ describe('the envelope on both channels (PROTOCOL §2)', () => {
     ])('answers %s with MalformedMessage and requestId null, and stays open', async (_label, frame) => {
       const client = await ChannelClient.open(herald.wsUrl(channel));
       const reply = await client.sendRaw(frame);
-      expect(reply).toEqual({ requestId: null, error: { type: 'MalformedMessage', message: expect.any(String) } });
+      expect(reply).toEqual({
+        requestId: null,
+        error: { type: 'MalformedMessage', message: expect.any(String) },
+      });
       expect(client.socket.readyState).toBe(WebSocket.OPEN);
       const next = await client.request('getUserLoginMethod', { email: 'a@example.com' });
       expect(next.requestId).toBe('r-1');
@@ -44,36 +47,49 @@ describe('the envelope on both channels (PROTOCOL §2)', () => {
       client.close();
     });
 
-    it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('does not treat %s as a command', async (command) => {
-      const client = await ChannelClient.open(herald.wsUrl(channel));
-      const reply = await client.request(command, {});
-      expect(reply.error?.type).toBe(channel === 'session' ? 'UnknownCommand' : 'UnauthenticatedCommand');
-      client.close();
-    });
+    it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+      'does not treat %s as a command',
+      async (command) => {
+        const client = await ChannelClient.open(herald.wsUrl(channel));
+        const reply = await client.request(command, {});
+        expect(reply.error?.type).toBe(channel === 'session' ? 'UnknownCommand' : 'UnauthenticatedCommand');
+        client.close();
+      },
+    );
 
     it('closes with 1009 when a frame is larger than 1 MiB', async () => {
       const client = await ChannelClient.open(herald.wsUrl(channel));
       const closed = client.closed();
-      client.socket.send(JSON.stringify({ command: 'ping', requestId: 'big', params: { pad: 'x'.repeat(1024 * 1024) } }));
+      client.socket.send(
+        JSON.stringify({ command: 'ping', requestId: 'big', params: { pad: 'x'.repeat(1024 * 1024) } }),
+      );
       expect((await closed).code).toBe(1009);
     });
 
     it('accepts a frame just under 1 MiB', async () => {
       const client = await ChannelClient.open(herald.wsUrl(channel));
-      const reply = await client.request('getUserLoginMethod', { email: 'a@example.com', pad: 'x'.repeat(1000 * 1000) });
+      const reply = await client.request('getUserLoginMethod', {
+        email: 'a@example.com',
+        pad: 'x'.repeat(1000 * 1000),
+      });
       expect(reply.requestId).toBe('r-1');
       client.close();
     });
 
     it('refuses a handshake from an origin that is not allowed with 403', async () => {
-      await expect(ChannelClient.open(herald.wsUrl(channel), { origin: 'https://evil.example.net' })).rejects.toThrow('HTTP 403');
+      await expect(
+        ChannelClient.open(herald.wsUrl(channel), { origin: 'https://evil.example.net' }),
+      ).rejects.toThrow('HTTP 403');
     });
 
-    it.each([() => herald.config.publicUrl, () => 'https://console.example.com'])('accepts an allowed origin', async (origin) => {
-      const client = await ChannelClient.open(herald.wsUrl(channel), { origin: origin() });
-      expect(client.socket.readyState).toBe(WebSocket.OPEN);
-      client.close();
-    });
+    it.each([() => herald.config.publicUrl, () => 'https://console.example.com'])(
+      'accepts an allowed origin',
+      async (origin) => {
+        const client = await ChannelClient.open(herald.wsUrl(channel), { origin: origin() });
+        expect(client.socket.readyState).toBe(WebSocket.OPEN);
+        client.close();
+      },
+    );
   });
 
   it('matches many concurrent replies to their requests', async () => {
@@ -88,13 +104,18 @@ describe('the envelope on both channels (PROTOCOL §2)', () => {
     const client = await ChannelClient.open(herald.wsUrl('session'));
     const reply = await client.request('createSession', { email: 42 });
     expect(reply.error?.type).toBe('ValidationError');
-    expect(reply.error?.details?.map((detail) => detail.path)).toEqual(expect.arrayContaining(['email', 'password']));
+    expect(reply.error?.details?.map((detail) => detail.path)).toEqual(
+      expect.arrayContaining(['email', 'password']),
+    );
     client.close();
   });
 
   it('answers params that are not an object with ValidationError', async () => {
     const client = await ChannelClient.open(herald.wsUrl('session'));
-    const reply = await client.sendRaw(JSON.stringify({ command: 'getUserLoginMethod', requestId: 7, params: [1] }), '7');
+    const reply = await client.sendRaw(
+      JSON.stringify({ command: 'getUserLoginMethod', requestId: 7, params: [1] }),
+      '7',
+    );
     expect(reply.error?.type).toBe('ValidationError');
     client.close();
   });
@@ -109,8 +130,14 @@ describe('the envelope on both channels (PROTOCOL §2)', () => {
   });
 
   describe('on /uiv5 before authenticateConnection', () => {
-    it.each(['query', 'writeRecords', 'getStats', 'addSubscription', 'bulkWriteSubscribers', 'noSuchCommand'])(
-      'answers %s with UnauthenticatedCommand', async (command) => {
+    it.each([
+      'query',
+      'writeRecords',
+      'getStats',
+      'addSubscription',
+      'bulkWriteSubscribers',
+      'noSuchCommand',
+    ])('answers %s with UnauthenticatedCommand', async (command) => {
       const client = await ChannelClient.open(herald.wsUrl('uiv5'));
       const reply = await client.request(command, { organizationId: 1 });
       expect(reply.error).toEqual({ type: 'UnauthenticatedCommand', message: expect.any(String) });

@@ -11,8 +11,14 @@ describe('HTTP addresses (PROTOCOL §1)', () => {
   beforeAll(async () => {
     webDist = await mkdtemp(path.join(tmpdir(), 'herald-web-'));
     await mkdir(path.join(webDist, 'assets'));
-    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Herald</title><div id="root"></div>');
-    await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('app '.repeat(2000))})`);
+    await writeFile(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>Herald</title><div id="root"></div>',
+    );
+    await writeFile(
+      path.join(webDist, 'assets', 'app-abc123.js'),
+      `console.log(${JSON.stringify('app '.repeat(2000))})`,
+    );
     herald = await startTestHerald({ webDistDir: webDist });
   });
   afterAll(async () => {
@@ -44,7 +50,9 @@ describe('HTTP addresses (PROTOCOL §1)', () => {
   it('keeps a well-formed cookie the browser already has, so its sessions stay bound', async () => {
     const first = await fetch(`${herald.url}/session-cookie`);
     const value = /herald_client=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1];
-    const second = await fetch(`${herald.url}/session-cookie`, { headers: { cookie: `herald_client=${value}` } });
+    const second = await fetch(`${herald.url}/session-cookie`, {
+      headers: { cookie: `herald_client=${value}` },
+    });
     expect(second.headers.get('set-cookie')).toContain(`herald_client=${value}`);
   });
 
@@ -68,7 +76,9 @@ describe('HTTP addresses (PROTOCOL §1)', () => {
   });
 
   it('sends assets gzip-compressed to a client that accepts it', async () => {
-    const response = await fetch(`${herald.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    const response = await fetch(`${herald.url}/assets/app-abc123.js`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect(await response.text()).toContain('app app');
   });

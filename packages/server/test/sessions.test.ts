@@ -5,7 +5,10 @@ import { startTestHerald, type TestHerald } from './support/herald.ts';
 
 interface SignedIn {
   sessionId: string;
-  user: { id: number; organizations: Array<{ organization_id: number; capabilities: string[]; admin: boolean }> };
+  user: {
+    id: number;
+    organizations: Array<{ organization_id: number; capabilities: string[]; admin: boolean }>;
+  };
 }
 
 describe('signing in and entering an organization', () => {
@@ -29,7 +32,9 @@ describe('signing in and entering an organization', () => {
   it('answers password as the login method, also for an unknown address', async () => {
     const client = await ChannelClient.open(herald.wsUrl('session'));
     expect(await client.call('getUserLoginMethod', { email: editor.email })).toEqual({ method: 'password' });
-    expect(await client.call('getUserLoginMethod', { email: 'nobody@example.test' })).toEqual({ method: 'password' });
+    expect(await client.call('getUserLoginMethod', { email: 'nobody@example.test' })).toEqual({
+      method: 'password',
+    });
     client.close();
   });
 
@@ -46,7 +51,10 @@ describe('signing in and entering an organization', () => {
 
   it('matches e-mail addresses without regard to case', async () => {
     const client = await ChannelClient.open(herald.wsUrl('session'));
-    const signedIn = await client.call<SignedIn>('createSession', { email: editor.email.toUpperCase(), password: editor.password });
+    const signedIn = await client.call<SignedIn>('createSession', {
+      email: editor.email.toUpperCase(),
+      password: editor.password,
+    });
     expect(signedIn.user.id).toBe(editor.id);
     client.close();
   });
@@ -57,7 +65,10 @@ describe('signing in and entering an organization', () => {
   ])('answers %s with InvalidPasswordError and the same message', async (_label, params) => {
     const client = await ChannelClient.open(herald.wsUrl('session'));
     const reply = await client.request('createSession', params());
-    expect(reply.error).toEqual({ type: 'InvalidPasswordError', message: 'Invalid email address or password' });
+    expect(reply.error).toEqual({
+      type: 'InvalidPasswordError',
+      message: 'Invalid email address or password',
+    });
     client.close();
   });
 
@@ -74,19 +85,28 @@ describe('signing in and entering an organization', () => {
     const { sessionId } = await signIn(client);
     const renewed = await client.call<{ expiresAt: string }>('renewSession', { sessionId });
     expect(new Date(renewed.expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
-    expect(await client.call('getUserProfile', { sessionId })).toMatchObject({ id: editor.id, email: editor.email });
+    expect(await client.call('getUserProfile', { sessionId })).toMatchObject({
+      id: editor.id,
+      email: editor.email,
+    });
     expect(await client.call('terminateSession', { sessionId })).toEqual({ logoutUrl: null });
     const after = await client.request('getUserProfile', { sessionId });
     expect(after.error?.type).toBe('InvalidSessionError');
     client.close();
   });
 
-  it.each(['renewSession', 'terminateSession', 'getUserProfile'])('answers %s with a made-up session with InvalidSessionError', async (command) => {
-    const client = await ChannelClient.open(herald.wsUrl('session'));
-    const reply = await client.request(command, { sessionId: 'not-a-real-session-id-at-all' });
-    expect(reply.error).toEqual({ type: 'InvalidSessionError', message: 'Your session expired. Please login again.' });
-    client.close();
-  });
+  it.each(['renewSession', 'terminateSession', 'getUserProfile'])(
+    'answers %s with a made-up session with InvalidSessionError',
+    async (command) => {
+      const client = await ChannelClient.open(herald.wsUrl('session'));
+      const reply = await client.request(command, { sessionId: 'not-a-real-session-id-at-all' });
+      expect(reply.error).toEqual({
+        type: 'InvalidSessionError',
+        message: 'Your session expired. Please login again.',
+      });
+      client.close();
+    },
+  );
 
   it('binds a session to the herald_client cookie of the browser that signed in', async () => {
     const cookieA = 'herald_client=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
@@ -96,7 +116,9 @@ describe('signing in and entering an organization', () => {
     const sameBrowser = await ChannelClient.open(herald.wsUrl('session'), { headers: { cookie: cookieA } });
     expect(await sameBrowser.call('getUserProfile', { sessionId })).toMatchObject({ id: editor.id });
     const otherBrowser = await ChannelClient.open(herald.wsUrl('session'), { headers: { cookie: cookieB } });
-    expect((await otherBrowser.request('getUserProfile', { sessionId })).error?.type).toBe('InvalidSessionError');
+    expect((await otherBrowser.request('getUserProfile', { sessionId })).error?.type).toBe(
+      'InvalidSessionError',
+    );
     const noCookie = await ChannelClient.open(herald.wsUrl('session'));
     expect((await noCookie.request('getUserProfile', { sessionId })).error?.type).toBe('InvalidSessionError');
     for (const client of [browserA, sameBrowser, otherBrowser, noCookie]) client.close();
@@ -105,16 +127,19 @@ describe('signing in and entering an organization', () => {
   it('gives an organization token and authenticates the organization channel with it', async () => {
     const session = await ChannelClient.open(herald.wsUrl('session'));
     const { sessionId } = await signIn(session);
-    const { token, organization } = await session.call<{ token: string; organization: Record<string, unknown> }>(
-      'getOrganizationToken',
-      { sessionId, organizationId },
-    );
+    const { token, organization } = await session.call<{
+      token: string;
+      organization: Record<string, unknown>;
+    }>('getOrganizationToken', { sessionId, organizationId });
     expect(organization).toMatchObject({ organization_id: organizationId, settings: {}, domainsConfig: {} });
     const channel = await ChannelClient.open(herald.wsUrl('uiv5'));
-    const authenticated = await channel.call<{ organizationId: number; expiresAt: string }>('authenticateConnection', {
-      organizationId,
-      jwt: token,
-    });
+    const authenticated = await channel.call<{ organizationId: number; expiresAt: string }>(
+      'authenticateConnection',
+      {
+        organizationId,
+        jwt: token,
+      },
+    );
     expect(authenticated.organizationId).toBe(organizationId);
     expect(new Date(authenticated.expiresAt).getTime()).toBeGreaterThan(Date.now());
     expect((await channel.request('noSuchCommand', { organizationId })).error?.type).toBe('UnknownCommand');
@@ -125,7 +150,10 @@ describe('signing in and entering an organization', () => {
   it('refuses a token for an organization the user has no access to', async () => {
     const session = await ChannelClient.open(herald.wsUrl('session'));
     const { sessionId } = await signIn(session);
-    const reply = await session.request('getOrganizationToken', { sessionId, organizationId: otherOrganizationId });
+    const reply = await session.request('getOrganizationToken', {
+      sessionId,
+      organizationId: otherOrganizationId,
+    });
     expect(reply.error?.type).toBe('OrgAuthenticationError');
     session.close();
   });
@@ -133,12 +161,21 @@ describe('signing in and entering an organization', () => {
   it('refuses a token presented for another organization, a forged token and a token of an ended session', async () => {
     const session = await ChannelClient.open(herald.wsUrl('session'));
     const { sessionId } = await signIn(session);
-    const { token } = await session.call<{ token: string }>('getOrganizationToken', { sessionId, organizationId });
+    const { token } = await session.call<{ token: string }>('getOrganizationToken', {
+      sessionId,
+      organizationId,
+    });
     const channel = await ChannelClient.open(herald.wsUrl('uiv5'));
-    const wrongOrganization = await channel.request('authenticateConnection', { organizationId: otherOrganizationId, jwt: token });
+    const wrongOrganization = await channel.request('authenticateConnection', {
+      organizationId: otherOrganizationId,
+      jwt: token,
+    });
     expect(wrongOrganization.error?.type).toBe('OrgAuthenticationError');
     const [header, payload] = token.split('.');
-    const forged = await channel.request('authenticateConnection', { organizationId, jwt: `${header}.${payload}.forgedsignature` });
+    const forged = await channel.request('authenticateConnection', {
+      organizationId,
+      jwt: `${header}.${payload}.forgedsignature`,
+    });
     expect(forged.error?.type).toBe('OrgAuthenticationError');
     await session.call('terminateSession', { sessionId });
     const ended = await channel.request('authenticateConnection', { organizationId, jwt: token });

@@ -1,6 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { onTestFailed } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.HERALD_CHROMIUM ?? '/usr/bin/chromium';
@@ -26,13 +32,22 @@ export function launchBrowser(): Promise<Browser> {
  * A fresh browser profile (cookies, storage) for one person, with a screenshot taken if the test fails.
  * `locale` sets navigator.language and Accept-Language, as a browser set to that language would.
  */
-export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, ...options });
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 1280, height: 800 },
+    ...options,
+  });
   const page = await context.newPage();
   onTestFailed(async ({ task }) => {
     await mkdir(SCREENSHOT_DIR, { recursive: true });
     const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true }).catch(() => undefined);
+    await page
+      .screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true })
+      .catch(() => undefined);
   });
   return { context, page };
 }

@@ -19,4 +19,7 @@ export const organizationCommands = {
 } as const;
 
 /** Commands the organization channel answers before authenticateConnection succeeds. */
-export const UNAUTHENTICATED_ORGANIZATION_COMMANDS: ReadonlySet<string> = new Set(['authenticateConnection', 'ping']);
+export const UNAUTHENTICATED_ORGANIZATION_COMMANDS: ReadonlySet<string> = new Set([
+  'authenticateConnection',
+  'ping',
+]);

@@ -35,4 +35,6 @@ export const describedErrorCatalogue = {
   NewListNotAllowedError: 'New lists are not allowed in this organization.',
   // Platform §2 guard 4: no token came back for the organization.
   OrganizationTokenError: 'Unable to open this organization. Please choose it again.',
+  // Platform §9: a code chunk that has not loaded within 120 s shows an error with a Reload action.
+  ChunkLoadError: 'This page could not be loaded. Please reload the page.',
 } as const;

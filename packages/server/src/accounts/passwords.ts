@@ -12,7 +12,10 @@ export function hashPassword(password: string): Promise<string> {
  * Verifies a password. For an unknown user, pass `undefined` as the hash: a real verification against a
  * fixed dummy hash still runs, so an unknown address takes as long as a wrong password.
  */
-export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   const target = passwordHash ?? (await dummyHash());
   try {
     const matches = await verify(target, password);

@@ -5,7 +5,11 @@ import type { CommandAccess, CommandContext } from './registry.ts';
  * Enforces a command's declared access before its handler runs. Session-channel commands name their
  * session in params; the session must be alive and bound to this browser's cookie.
  */
-export async function authorize(access: CommandAccess, params: unknown, context: CommandContext): Promise<void> {
+export async function authorize(
+  access: CommandAccess,
+  params: unknown,
+  context: CommandContext,
+): Promise<void> {
   switch (access.kind) {
     case 'public':
       return;

@@ -1,4 +1,7 @@
-import { organizationConnectionCommands, organizationTokenCommands } from '../organizations/organization-commands.ts';
+import {
+  organizationConnectionCommands,
+  organizationTokenCommands,
+} from '../organizations/organization-commands.ts';
 import { sessionLifecycleCommands } from '../sessions/session-commands.ts';
 import type { CommandRegistry } from './registry.ts';
 

@@ -14,7 +14,11 @@ type RequestId = string | number | null;
  * Turns one text frame into exactly one reply. Every failure becomes a catalogue error: a client never
  * sees a stack trace or SQL, and nothing it sends can throw past this function.
  */
-export async function dispatchFrame(text: string, registry: CommandRegistry, context: CommandContext): Promise<ReplyFrame> {
+export async function dispatchFrame(
+  text: string,
+  registry: CommandRegistry,
+  context: CommandContext,
+): Promise<ReplyFrame> {
   const frame = parseFrame(text);
   if (!frame) return errorReply(null, new HeraldError('MalformedMessage'));
   const { command, requestId, params } = frame;
@@ -30,7 +34,8 @@ export async function dispatchFrame(text: string, registry: CommandRegistry, con
     const registered = Object.hasOwn(registry, command) ? registry[command] : undefined;
     if (!registered) throw new HeraldError('UnknownCommand');
     const parsed = registered.definition.params.safeParse(params ?? {});
-    if (!parsed.success) throw new HeraldError('ValidationError', { details: validationDetails(parsed.error) });
+    if (!parsed.success)
+      throw new HeraldError('ValidationError', { details: validationDetails(parsed.error) });
     await authorize(registered.access, parsed.data, context);
     const result = await registered.handle(parsed.data, context);
     return { requestId, result };
@@ -57,7 +62,8 @@ function parseFrame(text: string): Frame | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
   if (typeof record.command !== 'string' || record.command.length === 0) return undefined;
-  const requestId = typeof record.requestId === 'string' || typeof record.requestId === 'number' ? record.requestId : null;
+  const requestId =
+    typeof record.requestId === 'string' || typeof record.requestId === 'number' ? record.requestId : null;
   return { command: record.command, requestId, params: record.params };
 }
 

@@ -9,5 +9,7 @@ export function isOriginAllowed(origin: string | undefined, allowedOrigins: Read
 }
 
 export function allowedOriginSet(publicUrl: string, extra: readonly string[]): ReadonlySet<string> {
-  return new Set([new URL(publicUrl).origin, ...extra.map((origin) => new URL(origin).origin)].map((o) => o.toLowerCase()));
+  return new Set(
+    [new URL(publicUrl).origin, ...extra.map((origin) => new URL(origin).origin)].map((o) => o.toLowerCase()),
+  );
 }

@@ -24,7 +24,10 @@ export interface CommandContext {
 export interface RegisteredCommand<Definition extends CommandDefinition = CommandDefinition> {
   definition: Definition;
   access: CommandAccess;
-  handle(params: z.output<Definition['params']>, context: CommandContext): Promise<z.input<Definition['result']>>;
+  handle(
+    params: z.output<Definition['params']>,
+    context: CommandContext,
+  ): Promise<z.input<Definition['result']>>;
 }
 
 export type CommandRegistry = Readonly<Record<string, RegisteredCommand>>;

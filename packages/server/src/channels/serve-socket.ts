@@ -10,14 +10,21 @@ import type { CommandRegistry } from './registry.ts';
  * maxPayload closes the socket with 1009 first. Replies are sent as each command finishes, so a slow
  * command does not hold up the others (clients match replies by requestId).
  */
-export function serveSocket(socket: WebSocket, connection: ConnectionState, registry: CommandRegistry, services: Services): void {
+export function serveSocket(
+  socket: WebSocket,
+  connection: ConnectionState,
+  registry: CommandRegistry,
+  services: Services,
+): void {
   socket.on('message', (data, isBinary) => {
     if (isBinary) {
       send(socket, { requestId: null, error: new HeraldError('MalformedMessage').toWire() });
       return;
     }
     expireOrganizationToken(connection);
-    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+    const text = Array.isArray(data)
+      ? Buffer.concat(data).toString('utf8')
+      : Buffer.from(data as ArrayBuffer).toString('utf8');
     void dispatchFrame(text, registry, { connection, services }).then((reply) => send(socket, reply));
   });
   // ws reports protocol violations (such as an oversized frame) as errors before closing; they are the
@@ -31,5 +38,6 @@ function send(socket: WebSocket, frame: unknown): void {
 
 /** An organization connection whose token has run out must authenticate again with a fresh one. */
 function expireOrganizationToken(connection: ConnectionState, now = new Date()): void {
-  if (connection.organization && connection.organization.expiresAt <= now) connection.organization = undefined;
+  if (connection.organization && connection.organization.expiresAt <= now)
+    connection.organization = undefined;
 }

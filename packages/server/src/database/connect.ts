@@ -38,7 +38,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const inMemory = target.pgliteDataDir.startsWith('memory://');
   if (!inMemory) await mkdir(target.pgliteDataDir, { recursive: true });
   const template = inMemory ? undefined : await templateForNewDataDir(target.pgliteDataDir);
-  const client = await PGlite.create({ dataDir: target.pgliteDataDir, ...(template ? { loadDataDir: template } : {}) });
+  const client = await PGlite.create({
+    dataDir: target.pgliteDataDir,
+    ...(template ? { loadDataDir: template } : {}),
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {
     db,

@@ -14,8 +14,15 @@ const provider: MigrationProvider = {
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, migrationTableName: 'herald_migration', migrationLockTableName: 'herald_migration_lock' });
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'herald_migration',
+    migrationLockTableName: 'herald_migration_lock',
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
 }

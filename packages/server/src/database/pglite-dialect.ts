@@ -7,6 +7,7 @@ import {
   type DatabaseConnection,
   type Dialect,
   type Driver,
+  type Kysely,
   type QueryResult,
 } from 'kysely';
 
@@ -33,7 +34,7 @@ export class PGliteDialect implements Dialect {
   }
   // Kysely's types want Kysely<any> here; the introspector does not care about the schema type.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  createIntrospector(db: import('kysely').Kysely<any>) {
+  createIntrospector(db: Kysely<any>) {
     return new PostgresIntrospector(db);
   }
   createQueryCompiler() {

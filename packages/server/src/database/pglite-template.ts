@@ -14,7 +14,8 @@ export const PGLITE_TEMPLATE_DIR = path.resolve(import.meta.dirname, '../../.cac
 export function pgliteVersion(): string {
   let directory = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   while (!existsSync(path.join(directory, 'package.json'))) directory = path.dirname(directory);
-  return (JSON.parse(readFileSync(path.join(directory, 'package.json'), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(path.join(directory, 'package.json'), 'utf8')) as { version: string })
+    .version;
 }
 
 export function pgliteTemplateFile(version = pgliteVersion()): string {

@@ -18,21 +18,36 @@ export function renderProtocolDocs(): string {
     'the error catalogue. Params are validated before a handler runs; a failure answers `ValidationError` with `details`.',
     '',
   ];
-  lines.push(...renderChannel('Session channel (`WS /session`)', allCommands.session, sessionChannelRegistry));
-  lines.push(...renderChannel('Organization channel (`WS /uiv5`)', allCommands.organization, organizationChannelRegistry));
+  lines.push(
+    ...renderChannel('Session channel (`WS /session`)', allCommands.session, sessionChannelRegistry),
+  );
+  lines.push(
+    ...renderChannel(
+      'Organization channel (`WS /uiv5`)',
+      allCommands.organization,
+      organizationChannelRegistry,
+    ),
+  );
   lines.push('## Error catalogue', '', '| type | English message |', '|---|---|');
-  for (const [type, message] of Object.entries(errorCatalogue)) lines.push(`| ${type} | ${escapeCell(message)} |`);
+  for (const [type, message] of Object.entries(errorCatalogue))
+    lines.push(`| ${type} | ${escapeCell(message)} |`);
   lines.push('');
   return lines.join('\n');
 }
 
-function renderChannel(title: string, commands: Record<string, CommandDefinition>, registry: CommandRegistry): string[] {
+function renderChannel(
+  title: string,
+  commands: Record<string, CommandDefinition>,
+  registry: CommandRegistry,
+): string[] {
   const lines = [`## ${title}`, '', '| command | who may call it | what it does |', '|---|---|---|'];
   const names = Object.keys(commands).filter((name) => Object.hasOwn(registry, name));
   for (const name of names) {
     const registered = registry[name];
     if (!registered) continue;
-    lines.push(`| [${name}](#${name.toLowerCase()}) | ${describeAccess(registered.access)} | ${escapeCell(registered.definition.description)} |`);
+    lines.push(
+      `| [${name}](#${name.toLowerCase()}) | ${describeAccess(registered.access)} | ${escapeCell(registered.definition.description)} |`,
+    );
   }
   lines.push('');
   for (const name of names) {

@@ -14,7 +14,8 @@ export function registerSessionCookieRoute(app: FastifyInstance, publicUrl: stri
   const secure = publicUrl.startsWith('https://');
   app.get('/session-cookie', async (request, reply) => {
     const existing = request.cookies[CLIENT_COOKIE];
-    const value = existing && CLIENT_COOKIE_PATTERN.test(existing) ? existing : randomBytes(24).toString('base64url');
+    const value =
+      existing && CLIENT_COOKIE_PATTERN.test(existing) ? existing : randomBytes(24).toString('base64url');
     reply.setCookie(CLIENT_COOKIE, value, {
       httpOnly: true,
       sameSite: 'lax',

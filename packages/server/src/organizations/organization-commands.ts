@@ -9,7 +9,8 @@ export const organizationTokenCommands = {
     async (params, { services, connection }) => {
       const session = await services.sessions.requireSession(params.sessionId, connection);
       const access = await services.organizations.accessOf(session.userId, params.organizationId);
-      const organization = access && (await services.organizations.organizationFor(params.organizationId, access));
+      const organization =
+        access && (await services.organizations.organizationFor(params.organizationId, access));
       if (!access || !organization) throw new HeraldError('OrgAuthenticationError');
       const token = await services.organizationTokens.sign({
         userId: session.userId,
@@ -50,5 +51,7 @@ export const organizationConnectionCommands = {
     },
   ),
 
-  ping: registerCommand(organizationCommands.ping, { kind: 'public' }, async () => ({ pong: new Date().toISOString() })),
+  ping: registerCommand(organizationCommands.ping, { kind: 'public' }, async () => ({
+    pong: new Date().toISOString(),
+  })),
 };

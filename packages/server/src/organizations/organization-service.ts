@@ -16,7 +16,11 @@ export class OrganizationService {
   }
 
   /** The user's access in one organization, or undefined when they have none (or not yet: valid_from). */
-  async accessOf(userId: number, organizationId: number, now = new Date()): Promise<OrganizationAccess | undefined> {
+  async accessOf(
+    userId: number,
+    organizationId: number,
+    now = new Date(),
+  ): Promise<OrganizationAccess | undefined> {
     const row = await this.#db
       .selectFrom('organization_access')
       .selectAll()
@@ -32,15 +36,26 @@ export class OrganizationService {
       .selectFrom('organization_access')
       .innerJoin('organization', 'organization.id', 'organization_access.organization_id')
       .selectAll('organization')
-      .select(['organization_access.roles', 'organization_access.partitionsets', 'organization_access.valid_from'])
+      .select([
+        'organization_access.roles',
+        'organization_access.partitionsets',
+        'organization_access.valid_from',
+      ])
       .where('organization_access.user_id', '=', userId)
       .orderBy('organization.name')
       .execute();
     return rows.filter((row) => isValidNow(row, now)).map((row) => toSummary(row, toAccess(row)));
   }
 
-  async organizationFor(organizationId: number, access: OrganizationAccess): Promise<Organization | undefined> {
-    const row = await this.#db.selectFrom('organization').selectAll().where('id', '=', organizationId).executeTakeFirst();
+  async organizationFor(
+    organizationId: number,
+    access: OrganizationAccess,
+  ): Promise<Organization | undefined> {
+    const row = await this.#db
+      .selectFrom('organization')
+      .selectAll()
+      .where('id', '=', organizationId)
+      .executeTakeFirst();
     if (!row) return undefined;
     return { ...toSummary(row, access), settings: row.settings, domainsConfig: row.domains_config };
   }
@@ -50,8 +65,14 @@ function isValidNow(row: Pick<Selectable<OrganizationAccessTable>, 'valid_from'>
   return row.valid_from === null || row.valid_from <= now;
 }
 
-function toAccess(row: Pick<Selectable<OrganizationAccessTable>, 'roles' | 'partitionsets'>): OrganizationAccess {
-  return { roles: row.roles, capabilities: capabilitiesForRoles(row.roles), partitionsets: row.partitionsets };
+function toAccess(
+  row: Pick<Selectable<OrganizationAccessTable>, 'roles' | 'partitionsets'>,
+): OrganizationAccess {
+  return {
+    roles: row.roles,
+    capabilities: capabilitiesForRoles(row.roles),
+    partitionsets: row.partitionsets,
+  };
 }
 
 function toSummary(row: OrganizationRow, access: OrganizationAccess): OrganizationSummary {

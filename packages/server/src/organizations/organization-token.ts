@@ -40,13 +40,24 @@ export class OrganizationTokens {
   }
 
   /** The token's claims, or OrgAuthenticationError for a bad signature, wrong audience or expired token. */
-  async verify(token: string): Promise<{ userId: number; organizationId: number; sessionIdHash: string; expiresAt: Date }> {
+  async verify(
+    token: string,
+  ): Promise<{ userId: number; organizationId: number; sessionIdHash: string; expiresAt: Date }> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.#key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+      });
       const userId = Number(payload.sub);
       const organizationId = payload.organization_id;
       const sessionIdHash = payload.sid;
-      if (!Number.isInteger(userId) || typeof organizationId !== 'number' || typeof sessionIdHash !== 'string' || !payload.exp) {
+      if (
+        !Number.isInteger(userId) ||
+        typeof organizationId !== 'number' ||
+        typeof sessionIdHash !== 'string' ||
+        !payload.exp
+      ) {
         throw new HeraldError('OrgAuthenticationError');
       }
       return { userId, organizationId, sessionIdHash, expiresAt: new Date(payload.exp * 1000) };

@@ -21,7 +21,10 @@ export const DEMO_USERS = {
  * Seeds the demo organizations and users into an empty database, once. Later areas add their demo
  * records here (campaigns, lists, subscribers …) so a fresh start shows a living product.
  */
-export async function seedDemoData(db: Kysely<Database>, givenPassword: string | undefined): Promise<DemoSeedResult> {
+export async function seedDemoData(
+  db: Kysely<Database>,
+  givenPassword: string | undefined,
+): Promise<DemoSeedResult> {
   const existing = await db.selectFrom('organization').select('id').limit(1).executeTakeFirst();
   if (existing) return { seeded: false };
   const password = givenPassword ?? randomBytes(9).toString('base64url');
@@ -40,7 +43,14 @@ export async function seedDemoData(db: Kysely<Database>, givenPassword: string |
     ];
     await trx
       .insertInto('partition')
-      .values(stores.map(([setId, name, ref]) => ({ organization_id: pizza, partition_set_id: setId, name, external_ref: ref })))
+      .values(
+        stores.map(([setId, name, ref]) => ({
+          organization_id: pizza,
+          partition_set_id: setId,
+          name,
+          external_ref: ref,
+        })),
+      )
       .execute();
 
     const user = async (email: string, phone: string) =>
@@ -70,23 +80,48 @@ export async function seedDemoData(db: Kysely<Database>, givenPassword: string |
     ];
     await trx
       .insertInto('organization_access')
-      .values(grants.map(([userId, organizationId, roles, partitionsets]) => ({ user_id: userId, organization_id: organizationId, roles, partitionsets })))
+      .values(
+        grants.map(([userId, organizationId, roles, partitionsets]) => ({
+          user_id: userId,
+          organization_id: organizationId,
+          roles,
+          partitionsets,
+        })),
+      )
       .execute();
   });
 
   return givenPassword ? { seeded: true } : { seeded: true, generatedPassword: password };
 }
 
-async function insertOrganization(trx: Kysely<Database>, name: string, theme: string, settings: Record<string, unknown>): Promise<number> {
+async function insertOrganization(
+  trx: Kysely<Database>,
+  name: string,
+  theme: string,
+  settings: Record<string, unknown>,
+): Promise<number> {
   const row = await trx
     .insertInto('organization')
-    .values({ name, theme, settings: JSON.stringify(settings), domains_config: JSON.stringify({ sending: {} }) })
+    .values({
+      name,
+      theme,
+      settings: JSON.stringify(settings),
+      domains_config: JSON.stringify({ sending: {} }),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-async function insertPartitionSet(trx: Kysely<Database>, organizationId: number, name: string): Promise<number> {
-  const row = await trx.insertInto('partition_set').values({ organization_id: organizationId, name }).returning('id').executeTakeFirstOrThrow();
+async function insertPartitionSet(
+  trx: Kysely<Database>,
+  organizationId: number,
+  name: string,
+): Promise<number> {
+  const row = await trx
+    .insertInto('partition_set')
+    .values({ organization_id: organizationId, name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }

@@ -37,7 +37,11 @@ export class SessionService {
   }
 
   /** The live session named by `sessionId`, used from `connection`; otherwise InvalidSessionError. */
-  async requireSession(sessionId: string, connection: Pick<ConnectionState, 'clientHash'>, now = new Date()): Promise<LiveSession> {
+  async requireSession(
+    sessionId: string,
+    connection: Pick<ConnectionState, 'clientHash'>,
+    now = new Date(),
+  ): Promise<LiveSession> {
     const session = await this.findLive(hashSecret(sessionId), now);
     if (!session) throw new HeraldError('InvalidSessionError');
     if (session.client_hash !== null && session.client_hash !== connection.clientHash) {

@@ -41,7 +41,9 @@ export class ChannelClient {
       const socket = new WebSocket(url, options);
       socket.once('open', () => resolve(new ChannelClient(socket)));
       socket.once('error', reject);
-      socket.once('unexpected-response', (_request, response) => reject(new Error(`HTTP ${response.statusCode}`)));
+      socket.once('unexpected-response', (_request, response) =>
+        reject(new Error(`HTTP ${response.statusCode}`)),
+      );
     });
   }
 

@@ -5,7 +5,10 @@ import type { TestHerald } from './herald.ts';
 export const TEST_PASSWORD = 'correct horse battery staple';
 
 /** Each test makes its own organization and users, so tests never lean on one another's data. */
-export async function createOrganization(herald: TestHerald, name = `Org ${randomUUID().slice(0, 8)}`): Promise<number> {
+export async function createOrganization(
+  herald: TestHerald,
+  name = `Org ${randomUUID().slice(0, 8)}`,
+): Promise<number> {
   const row = await herald.database.db
     .insertInto('organization')
     .values({ name, settings: '{}', domains_config: '{}' })
@@ -27,7 +30,12 @@ export async function createUser(
   for (const grant of grants) {
     await herald.database.db
       .insertInto('organization_access')
-      .values({ user_id: row.id, organization_id: grant.organizationId, roles: grant.roles, partitionsets: grant.partitionsets ?? [] })
+      .values({
+        user_id: row.id,
+        organization_id: grant.organizationId,
+        roles: grant.roles,
+        partitionsets: grant.partitionsets ?? [],
+      })
       .execute();
   }
   return { id: row.id, email, password: TEST_PASSWORD };

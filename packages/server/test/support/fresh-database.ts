@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** Creates an empty database beside the one DATABASE_URL names; `drop` removes it again. */
-export async function createFreshDatabase(databaseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createFreshDatabase(
+  databaseUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `herald_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();

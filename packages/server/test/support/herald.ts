@@ -22,7 +22,10 @@ export async function startTestHerald(
   options: { freshDatabase?: boolean } = {},
 ): Promise<TestHerald> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'herald-test-'));
-  const fresh = options.freshDatabase && process.env.DATABASE_URL ? await createFreshDatabase(process.env.DATABASE_URL) : undefined;
+  const fresh =
+    options.freshDatabase && process.env.DATABASE_URL
+      ? await createFreshDatabase(process.env.DATABASE_URL)
+      : undefined;
   const config: Config = {
     ...readConfig({ ...process.env, PORT: '0', HERALD_DATA_DIR: dataDir }),
     host: '127.0.0.1',

@@ -3,7 +3,9 @@ import { runStatements } from '../statements.ts';
 
 /** Organizations, partitions, users, their access per organization, and sessions. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runStatements(db, `
+  await runStatements(
+    db,
+    `
     CREATE TABLE organization (
       id serial PRIMARY KEY,
       name text NOT NULL,
@@ -65,5 +67,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ended_at timestamptz
     );
     CREATE INDEX user_session_user ON user_session (user_id);
-  `);
+  `,
+  );
 }

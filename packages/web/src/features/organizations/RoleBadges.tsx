@@ -1,0 +1,12 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** A user's roles in an organization, by their translated names. */
+export function RoleBadges({ roles }: { roles: readonly string[] }) {
+  const { t } = useTranslation();
+  return roles.map((role) => (
+    <Badge key={role} variant="light" tt="none">
+      {t(`roles.${role}`, { defaultValue: role })}
+    </Badge>
+  ));
+}

@@ -1,0 +1,63 @@
+import { Anchor, AppShell, Burger, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { PageLoader } from './PageLoader.tsx';
+import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
+import { OrganizationSwitcher } from '../organizations/OrganizationSwitcher.tsx';
+import { ConnectionStatus } from './ConnectionStatus.tsx';
+import { Navigation } from './Navigation.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/**
+ * The frame around every signed-in screen: the header (product, organization switcher, connection, user
+ * menu) and, inside an organization, the navigation of its pages.
+ */
+export function ShellLayout({ organization }: { organization: CurrentOrganization | null }) {
+  const { t } = useTranslation();
+  const [navigationOpened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={
+        organization ? { width: 240, breakpoint: 'sm', collapsed: { mobile: !navigationOpened } } : undefined
+      }
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {organization && (
+              <Burger
+                opened={navigationOpened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('shell.toggleNavigation')}
+              />
+            )}
+            <Anchor component={Link} to="/organizations" fw={700} size="xl" c="inherit" underline="never">
+              {t('app.name')}
+            </Anchor>
+            <OrganizationSwitcher current={organization?.organization ?? null} />
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <ConnectionStatus organization={organization} />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      {organization && (
+        <AppShell.Navbar p="xs">
+          <Navigation organization={organization} onNavigate={close} />
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+
+/** Error text by catalogue type in the interface language; the server's English when the type is new to us. */
+export function useErrorText(): (
+  errorType: string,
+  fallback?: string,
+  values?: Record<string, unknown>,
+) => string {
+  const { t } = useTranslation();
+  return (errorType, fallback, values) =>
+    t(`errors.${errorType}`, { ...values, defaultValue: fallback ?? t('errors.ApplicationError') });
+}

@@ -1,0 +1,24 @@
+import type { AccessRequirement } from '@herald/protocol';
+import type { ComponentType } from 'react';
+
+/** public: no session (platform §2 guard 1); session: a valid session; organization: also an organization token. */
+export type RouteScope = 'public' | 'session' | 'organization';
+
+/**
+ * One screen of the route table: the router, the navigation, the page title and the guards all read it, so
+ * a requirement is declared once, beside the page it protects.
+ */
+export interface RouteDefinition {
+  id: string;
+  /** The React Router pattern, from the root: '/login', '/:organization/dashboard'. */
+  path: string;
+  scope: RouteScope;
+  titleKey: string;
+  page: ComponentType;
+  /** What the user must have in the organization (capabilities, feature flags, roles; platform §6). */
+  requires?: AccessRequirement;
+  /** Where a user without `requires` is sent, relative to the organization; the parent path when absent. */
+  fallback?: string;
+  /** Shown in the organization navigation with this label. */
+  navigation?: { labelKey: string };
+}
