@@ -22,7 +22,7 @@ const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.PORT ?? '8080');
-  const publicUrl = stripTrailingSlash(env.HERALD_PUBLIC_URL ?? `http://localhost:${port}`);
+  const publicUrl = stripTrailingSlash(env.HERALD_PUBLIC_URL || `http://localhost:${port}`);
   const dataDir = path.resolve(env.HERALD_DATA_DIR ?? path.join(repositoryRoot, 'data'));
   return {
     port,

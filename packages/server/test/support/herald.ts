@@ -1,9 +1,22 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { createFreshDatabase } from './fresh-database.ts';
 import { readConfig, type Config } from '../../src/config.ts';
 import { startHerald, type RunningHerald } from '../../src/start.ts';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
 
 export interface TestHerald extends RunningHerald {
   config: Config;
@@ -27,7 +40,13 @@ export async function startTestHerald(
       ? await createFreshDatabase(process.env.DATABASE_URL)
       : undefined;
   const config: Config = {
-    ...readConfig({ ...process.env, PORT: '0', HERALD_DATA_DIR: dataDir }),
+    // The port is chosen first so the public URL, and with it the allowed Origin, is exact.
+    ...readConfig({
+      ...process.env,
+      PORT: String(await freePort()),
+      HERALD_DATA_DIR: dataDir,
+      HERALD_PUBLIC_URL: '',
+    }),
     host: '127.0.0.1',
     pgliteDataDir: 'memory://',
     seedDemoData: false,
