@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.{ts,tsx}'],
+          include: ['packages/{protocol,server,web}/src/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },

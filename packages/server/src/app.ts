@@ -16,6 +16,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { loggerOptions } from './logger.ts';
 import type { Secrets } from './secrets.ts';
 import { hashSecret } from './sessions/session-ids.ts';
+import { registerSsoRoutes } from './sso/routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface HeraldApp {
@@ -71,6 +72,7 @@ export async function buildApp(
   channelRoute('/session', 'session', sessionChannelRegistry);
   channelRoute('/uiv5', 'organization', organizationChannelRegistry);
 
+  registerSsoRoutes(app, services);
   await registerWebApp(app, config.webDistDir);
   return { app, services };
 }

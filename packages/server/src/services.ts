@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { AuditLog } from './audit/audit-log.ts';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './database/schema.ts';
@@ -15,6 +16,7 @@ export interface Services {
   sessions: SessionService;
   organizations: OrganizationService;
   organizationTokens: OrganizationTokens;
+  audit: AuditLog;
 }
 
 export function createServices(
@@ -30,5 +32,6 @@ export function createServices(
     sessions: new SessionService(db),
     organizations: new OrganizationService(db),
     organizationTokens: new OrganizationTokens(secrets.jwtSecret),
+    audit: new AuditLog(db),
   };
 }

@@ -1,11 +1,28 @@
 import type { z } from 'zod';
+import { accountCommands } from './account.ts';
+import { organizationAccessCommands } from './organization-access.ts';
 import { organizationCommands } from './organization.ts';
-import { sessionCommands } from './session.ts';
+import { signInCommands } from './sign-in.ts';
+import { ssoCommands } from './sso.ts';
+import { twoFactorCommands } from './two-factor.ts';
 
 export * from './define.ts';
 export * from './entities.ts';
 export * from './fields.ts';
-export { sessionCommands } from './session.ts';
+export { signInCommands } from './sign-in.ts';
+export { accountCommands } from './account.ts';
+export { organizationAccessCommands } from './organization-access.ts';
+export { ssoCommands } from './sso.ts';
+export { twoFactorCommands } from './two-factor.ts';
+
+/** Every session-channel command, gathered from the area files so each area owns its schemas. */
+export const sessionCommands = {
+  ...signInCommands,
+  ...twoFactorCommands,
+  ...accountCommands,
+  ...ssoCommands,
+  ...organizationAccessCommands,
+} as const;
 export { organizationCommands, UNAUTHENTICATED_ORGANIZATION_COMMANDS } from './organization.ts';
 
 export type SessionCommands = typeof sessionCommands;

@@ -1,14 +1,22 @@
+import { accountSessionCommands } from '../accounts/commands.ts';
+import { organizationAccessSessionCommands } from '../organization-access/commands.ts';
 import {
   organizationConnectionCommands,
   organizationTokenCommands,
 } from '../organizations/organization-commands.ts';
 import { sessionLifecycleCommands } from '../sessions/session-commands.ts';
+import { ssoSessionCommands } from '../sso/commands.ts';
+import { twoFactorSessionCommands } from '../two-factor/commands.ts';
 import type { CommandRegistry } from './registry.ts';
 
 /** Every command each channel answers. Areas add their command groups here. */
 export const sessionChannelRegistry: CommandRegistry = {
   ...sessionLifecycleCommands,
   ...organizationTokenCommands,
+  ...twoFactorSessionCommands,
+  ...accountSessionCommands,
+  ...ssoSessionCommands,
+  ...organizationAccessSessionCommands,
 };
 
 export const organizationChannelRegistry: CommandRegistry = {

@@ -1,5 +1,10 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as foundation from './migrations/0001-foundation.ts';
+import * as audit from './migrations/0002-audit.ts';
+import * as twoFactor from './migrations/0003-two-factor.ts';
+import * as accounts from './migrations/0004-accounts.ts';
+import * as sso from './migrations/0005-sso.ts';
+import * as organizationAccess from './migrations/0006-organization-access.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -7,6 +12,11 @@ import * as foundation from './migrations/0001-foundation.ts';
  */
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-audit': audit,
+  '0003-two-factor': twoFactor,
+  '0004-accounts': accounts,
+  '0005-sso': sso,
+  '0006-organization-access': organizationAccess,
 };
 
 const provider: MigrationProvider = {

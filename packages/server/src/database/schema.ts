@@ -1,10 +1,16 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { AccountsTables } from '../accounts/tables.ts';
+import type { AuditTables } from '../audit/tables.ts';
+import type { OrganizationAccessTables } from '../organization-access/tables.ts';
+import type { SsoTables } from '../sso/tables.ts';
+import type { TwoFactorTables } from '../two-factor/tables.ts';
 
 /**
  * The database as Kysely sees it. Every tenant table carries organization_id, and every repository
  * function takes the organization it works for, so no query reaches another organization's rows.
  */
-export interface Database {
+export interface Database
+  extends AuditTables, TwoFactorTables, AccountsTables, SsoTables, OrganizationAccessTables {
   organization: OrganizationTable;
   partition_set: PartitionSetTable;
   partition: PartitionTable;

@@ -1,5 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { UseMutationOptions, UseQueryOptions, UseQueryResult, UseMutationResult } from '@tanstack/react-query';
+import type {
+  UseMutationOptions,
+  UseQueryOptions,
+  UseQueryResult,
+  UseMutationResult,
+} from '@tanstack/react-query';
 import type { ChannelClient } from '../channel/channelClient.ts';
 import type { ChannelError } from '../channel/channelError.ts';
 import type { CommandMap } from '../channel/commandMap.ts';
@@ -28,7 +33,10 @@ export function useCommand<Commands extends CommandMap, Name extends keyof Comma
 export function useCommandMutation<Commands extends CommandMap, Name extends keyof Commands & string>(
   channel: ChannelClient<Commands>,
   command: Name,
-  options: Omit<UseMutationOptions<Commands[Name]['result'], ChannelError, Commands[Name]['params']>, 'mutationFn'> = {},
+  options: Omit<
+    UseMutationOptions<Commands[Name]['result'], ChannelError, Commands[Name]['params']>,
+    'mutationFn'
+  > = {},
 ): UseMutationResult<Commands[Name]['result'], ChannelError, Commands[Name]['params']> {
   return useMutation<Commands[Name]['result'], ChannelError, Commands[Name]['params']>({
     ...options,

@@ -10,8 +10,8 @@ import {
   sessionIdField,
 } from './fields.ts';
 
-/** Commands of the session channel (`WS /session`, PROTOCOL §3). */
-export const sessionCommands = {
+/** Signing in and keeping a session: the core of the session channel (`WS /session`, PROTOCOL §3). */
+export const signInCommands = {
   getUserLoginMethod: defineCommand({
     channel: 'session',
     description: 'How an address signs in: password, or single sign-on with the address to go to.',

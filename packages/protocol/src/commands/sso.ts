@@ -1,0 +1,4 @@
+import type { defineCommand } from './define.ts';
+
+/** Session-channel commands of this area (PROTOCOL §3). */
+export const ssoCommands = {} satisfies Record<string, ReturnType<typeof defineCommand>>;
