@@ -6,11 +6,6 @@ import { hashSecret } from './session-ids.ts';
 
 /** Signing in and keeping a session: the core of the session channel. */
 export const sessionLifecycleCommands = {
-  getUserLoginMethod: registerCommand(sessionCommands.getUserLoginMethod, { kind: 'public' }, async () => {
-    // Single sign-on issuers arrive with the accounts issue; until then every address signs in with a password.
-    return { method: 'password' as const };
-  }),
-
   createSession: registerCommand(
     sessionCommands.createSession,
     { kind: 'public' },

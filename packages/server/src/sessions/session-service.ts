@@ -76,6 +76,35 @@ export class SessionService {
     await this.#db.updateTable('user_session').set({ ended_at: now }).where('id_hash', '=', idHash).execute();
   }
 
+  /** Ends every live session of a user (a password change or reset, an administrator's action), but one. */
+  async endAllForUser(
+    userId: number,
+    options: { exceptIdHash?: string } = {},
+    now = new Date(),
+  ): Promise<number> {
+    let query = this.#db
+      .updateTable('user_session')
+      .set({ ended_at: now })
+      .where('user_id', '=', userId)
+      .where('ended_at', 'is', null);
+    if (options.exceptIdHash) query = query.where('id_hash', '!=', options.exceptIdHash);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** A user's live sessions, newest first, for the account page. */
+  listForUser(userId: number, now = new Date()) {
+    return this.#db
+      .selectFrom('user_session')
+      .select(['id_hash', 'created_at', 'last_seen_at', 'idle_expires_at', 'absolute_expires_at'])
+      .where('user_id', '=', userId)
+      .where('ended_at', 'is', null)
+      .where('idle_expires_at', '>', now)
+      .where('absolute_expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
+
   private findLive(idHash: string, now: Date) {
     return this.#db
       .selectFrom('user_session')
