@@ -35,7 +35,9 @@ export async function buildApp(
     return503OnClosing: true,
     forceCloseConnections: true,
   });
-  const services = createServices(database.db, config, secrets, app.log);
+  const services = createServices(database, config, secrets, app.log);
+  await services.accessEvents.start();
+  app.addHook('onClose', () => services.accessEvents.stop());
   const allowedOrigins = allowedOriginSet(config.publicUrl, config.allowedOrigins);
 
   // Static assets and JSON go out gzip- or brotli-compressed when the client accepts it.

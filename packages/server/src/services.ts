@@ -2,7 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AuditLog } from './audit/audit-log.ts';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
+import type { DatabaseHandle } from './database/connect.ts';
 import type { Database } from './database/schema.ts';
+import { AccessEvents } from './live/access-events.ts';
+import { Mailer } from './mail/mailer.ts';
+import { OrganizationConnections } from './live/organization-connections.ts';
 import { OrganizationService } from './organizations/organization-service.ts';
 import { OrganizationTokens } from './organizations/organization-token.ts';
 import type { Secrets } from './secrets.ts';
@@ -17,21 +21,34 @@ export interface Services {
   organizations: OrganizationService;
   organizationTokens: OrganizationTokens;
   audit: AuditLog;
+  /** Open organization-channel sockets of this process. */
+  organizationConnections: OrganizationConnections;
+  /** Announces and applies access changes across every server process. */
+  accessEvents: AccessEvents;
+  /** Sends mail through SMTP when configured; every message also lands in the outbox table. */
+  mailer: Mailer;
 }
 
 export function createServices(
-  db: Kysely<Database>,
+  database: DatabaseHandle,
   config: Config,
   secrets: Secrets,
   log: FastifyBaseLogger,
 ): Services {
+  const db = database.db;
+  const sessions = new SessionService(db);
+  const organizations = new OrganizationService(db);
+  const organizationConnections = new OrganizationConnections();
   return {
     db,
     config,
     log,
-    sessions: new SessionService(db),
-    organizations: new OrganizationService(db),
+    sessions,
+    organizations,
     organizationTokens: new OrganizationTokens(secrets.jwtSecret),
     audit: new AuditLog(db),
+    organizationConnections,
+    accessEvents: new AccessEvents(database, organizationConnections, sessions, organizations, log),
+    mailer: new Mailer(db, config, log),
   };
 }

@@ -26,6 +26,8 @@ export const userSchema = z.object({
   phone: z.string().nullable(),
   settings: z.record(z.string(), z.unknown()),
   otp_enabled: z.boolean(),
+  /** An organization of the user requires two-factor and the user has none: the app takes them to set it up. */
+  otp_required: z.boolean(),
   sso_enabled: z.boolean(),
   organizations: z.array(organizationSummarySchema),
 });

@@ -11,7 +11,14 @@ export * from './entities.ts';
 export * from './fields.ts';
 export { signInCommands } from './sign-in.ts';
 export { accountCommands } from './account.ts';
-export { organizationAccessCommands } from './organization-access.ts';
+export {
+  organizationAccessCommands,
+  securitySettingsSchema,
+  userAccountSchema,
+  auditEntrySchema,
+  type SecuritySettings,
+  type UserAccount,
+} from './organization-access.ts';
 export { ssoCommands } from './sso.ts';
 export { twoFactorCommands } from './two-factor.ts';
 

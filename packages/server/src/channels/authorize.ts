@@ -1,4 +1,5 @@
 import { HeraldError } from '@herald/protocol';
+import { isAddressAllowed, readSecuritySettings } from '../organization-access/security-settings.ts';
 import type { CommandAccess, CommandContext } from './registry.ts';
 
 /**
@@ -23,6 +24,10 @@ export async function authorize(
       if (typeof organizationId !== 'number') throw new HeraldError('PrivilegesError');
       const access = await context.services.organizations.accessOf(session.userId, organizationId);
       if (!access?.capabilities.includes('admin')) throw new HeraldError('PrivilegesError');
+      const security = await readSecuritySettings(context.services.db, organizationId);
+      if (!isAddressAllowed(security.adminIpAllowList, context.connection.remoteAddress)) {
+        throw new HeraldError('PrivilegesError');
+      }
       return;
     }
     case 'organization': {

@@ -30,6 +30,10 @@ export function serveSocket(
   // ws reports protocol violations (such as an oversized frame) as errors before closing; they are the
   // client's fault and must not take the process down.
   socket.on('error', (error) => services.log.debug({ err: error }, 'socket error'));
+  if (connection.channel === 'organization') {
+    const forget = services.organizationConnections.add({ connection, push: (frame) => send(socket, frame) });
+    socket.on('close', forget);
+  }
 }
 
 function send(socket: WebSocket, frame: unknown): void {

@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { PostgresListeners } from './postgres-listeners.ts';
 import { templateForNewDataDir } from './pglite-template.ts';
 import type { Database } from './schema.ts';
 
@@ -18,6 +19,13 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Answers whether the database responds, for /readyz. */
   ping(): Promise<boolean>;
+  /**
+   * LISTEN on a channel: every process on this database hears each NOTIFY, its own included. Returns a
+   * function that stops listening.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** NOTIFY a channel; inside a transaction it is delivered when the transaction commits. */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,11 +36,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.databaseUrl) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const listeners = new PostgresListeners(target.databaseUrl);
     return {
       db,
       kind: 'postgres',
       ping: () => pingWith(db),
-      close: () => db.destroy(),
+      listen: (channel, handler) => listeners.listen(channel, handler),
+      notify: (channel, payload) => notifyWith(db, channel, payload),
+      close: async () => {
+        await listeners.close();
+        await db.destroy();
+      },
     };
   }
   const inMemory = target.pgliteDataDir.startsWith('memory://');
@@ -47,8 +61,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db,
     kind: 'pglite',
     ping: () => pingWith(db),
+    listen: async (channel, handler) => {
+      const unsubscribe = await client.listen(channel, handler);
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
+    },
+    notify: (channel, payload) => notifyWith(db, channel, payload),
     close: () => db.destroy(),
   };
+}
+
+async function notifyWith(db: Kysely<Database>, channel: string, payload: string): Promise<void> {
+  await sql`SELECT pg_notify(${channel}, ${payload})`.execute(db);
 }
 
 async function pingWith(db: Kysely<Database>): Promise<boolean> {

@@ -82,6 +82,28 @@ export class ChannelClient {
     });
   }
 
+  /** Resolves with the next push of this event, or rejects after `timeoutMs`. */
+  nextPush(
+    event: string,
+    timeoutMs = 1_000,
+  ): Promise<{ event: string; organizationId?: number; data: unknown }> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.socket.off('message', onMessage);
+        reject(new Error(`no ${event} push within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const onMessage = (data: WebSocket.RawData) => {
+        const frame = JSON.parse(String(data)) as { event?: string; organizationId?: number; data: unknown };
+        if (frame.event === event) {
+          clearTimeout(timer);
+          this.socket.off('message', onMessage);
+          resolve(frame as { event: string; organizationId?: number; data: unknown });
+        }
+      };
+      this.socket.on('message', onMessage);
+    });
+  }
+
   closed(): Promise<{ code: number }> {
     return new Promise((resolve) => {
       if (this.socket.readyState === WebSocket.CLOSED) resolve({ code: 1006 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../src/accounts/passwords.ts';
+import { ChannelClient } from './channel-client.ts';
 import type { TestHerald } from './herald.ts';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -20,11 +21,19 @@ export async function createOrganization(
 export async function createUser(
   herald: TestHerald,
   grants: Array<{ organizationId: number; roles: string[]; partitionsets?: number[] }> = [],
+  options: { otpEnabled?: boolean } = {},
 ): Promise<{ id: number; email: string; password: string }> {
   const email = `user-${randomUUID()}@example.test`;
   const row = await herald.database.db
     .insertInto('user_account')
-    .values({ email, phone: 'n/a', password_hash: await hashPassword(TEST_PASSWORD), settings: '{}' })
+    .values({
+      email,
+      phone: 'n/a',
+      password_hash: await hashPassword(TEST_PASSWORD),
+      settings: '{}',
+      // Marks the account as having two-factor on, for tests of rules that depend on it (not of two-factor itself).
+      ...(options.otpEnabled ? { otp_enabled: true } : {}),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const grant of grants) {
@@ -39,4 +48,33 @@ export async function createUser(
       .execute();
   }
   return { id: row.id, email, password: TEST_PASSWORD };
+}
+
+/** Signs a user in over a new session-channel socket and returns the socket and session id. */
+export async function signedIn(
+  herald: TestHerald,
+  user: { email: string; password: string },
+): Promise<{ session: ChannelClient; sessionId: string }> {
+  const session = await ChannelClient.open(herald.wsUrl('session'));
+  const { sessionId } = await session.call<{ sessionId: string }>('createSession', {
+    email: user.email,
+    password: user.password,
+  });
+  return { session, sessionId };
+}
+
+/** An organization-channel socket authenticated for the user's session. */
+export async function organizationConnection(
+  herald: TestHerald,
+  session: ChannelClient,
+  sessionId: string,
+  organizationId: number,
+): Promise<ChannelClient> {
+  const { token } = await session.call<{ token: string }>('getOrganizationToken', {
+    sessionId,
+    organizationId,
+  });
+  const channel = await ChannelClient.open(herald.wsUrl('uiv5'));
+  await channel.call('authenticateConnection', { organizationId, jwt: token });
+  return channel;
 }

@@ -1,0 +1,117 @@
+import {
+  HeraldError,
+  organizationAccessCommands,
+  securitySettingsSchema,
+  type Organization,
+} from '@herald/protocol';
+import { registerCommand, type CommandContext } from '../channels/registry.ts';
+import { actingAdministrator } from './admin-guards.ts';
+import { parseAllowList, readSecuritySettings, writeSecuritySettings } from './security-settings.ts';
+
+const admin = { kind: 'admin' } as const;
+
+/** An organization's theme, settings and security (PROTOCOL §3, admin only). */
+export const organizationSettingsCommands = {
+  updateOrganizationTheme: registerCommand(
+    organizationAccessCommands.updateOrganizationTheme,
+    admin,
+    async (params, context) => {
+      const actorUserId = await actingAdministrator(params, context);
+      parseJsonObject(params.theme, 'theme');
+      await context.services.db
+        .updateTable('organization')
+        .set({ theme: params.theme, logo_uri: params.logo_uri })
+        .where('id', '=', params.organizationId)
+        .execute();
+      await record(context, 'organization.themeUpdated', params.organizationId, actorUserId, {});
+      return organizationView(context, params.organizationId, actorUserId);
+    },
+  ),
+
+  updateOrganizationSettings: registerCommand(
+    organizationAccessCommands.updateOrganizationSettings,
+    admin,
+    async (params, context) => {
+      const actorUserId = await actingAdministrator(params, context);
+      const settings =
+        typeof params.settings === 'string' ? parseJsonObject(params.settings, 'settings') : params.settings;
+      const current = await readSecuritySettings(context.services.db, params.organizationId);
+      // Security settings have their own command, audit entry and checks; a general update cannot change them.
+      const next = { ...settings, security: current };
+      await context.services.db
+        .updateTable('organization')
+        .set({ settings: JSON.stringify(next) })
+        .where('id', '=', params.organizationId)
+        .execute();
+      await record(context, 'organization.settingsUpdated', params.organizationId, actorUserId, {
+        keys: Object.keys(settings),
+      });
+      return organizationView(context, params.organizationId, actorUserId);
+    },
+  ),
+
+  getSecuritySettings: registerCommand(
+    organizationAccessCommands.getSecuritySettings,
+    admin,
+    async (params, { services }) => readSecuritySettings(services.db, params.organizationId),
+  ),
+
+  updateSecuritySettings: registerCommand(
+    organizationAccessCommands.updateSecuritySettings,
+    admin,
+    async (params, context) => {
+      const actorUserId = await actingAdministrator(params, context);
+      const { sessionId: _sessionId, organizationId, ...changes } = params;
+      const current = await readSecuritySettings(context.services.db, organizationId);
+      const next = securitySettingsSchema.parse({ ...current, ...changes });
+      parseAllowList(next.adminIpAllowList);
+      await writeSecuritySettings(context.services.db, organizationId, next);
+      await record(context, 'security.updated', organizationId, actorUserId, {
+        before: current,
+        after: next,
+      });
+      return next;
+    },
+  ),
+};
+
+function parseJsonObject(text: string, path: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new HeraldError('ValidationError', { details: [{ path, message: 'Expected a JSON object' }] });
+  }
+  return value as Record<string, unknown>;
+}
+
+async function organizationView(
+  context: CommandContext,
+  organizationId: number,
+  userId: number,
+): Promise<Organization> {
+  const access = await context.services.organizations.accessOf(userId, organizationId);
+  const organization =
+    access && (await context.services.organizations.organizationFor(organizationId, access));
+  if (!organization) throw new HeraldError('NotFoundError');
+  return organization;
+}
+
+function record(
+  context: CommandContext,
+  action: 'organization.themeUpdated' | 'organization.settingsUpdated' | 'security.updated',
+  organizationId: number,
+  actorUserId: number,
+  details: Record<string, unknown>,
+): Promise<void> {
+  return context.services.audit.record({
+    action,
+    organizationId,
+    actorUserId,
+    details,
+    remoteAddress: context.connection.remoteAddress,
+  });
+}

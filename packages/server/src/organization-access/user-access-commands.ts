@@ -1,0 +1,192 @@
+import { HeraldError, organizationAccessCommands } from '@herald/protocol';
+import { registerCommand, type CommandContext } from '../channels/registry.ts';
+import { actingAdministrator, requireAdministratorTwoFactor } from './admin-guards.ts';
+import { findAccess, listUserAccounts, partitionSetsBelong } from './user-accounts.ts';
+
+const admin = { kind: 'admin' } as const;
+
+/** Who may enter the organization with which roles (PROTOCOL §3, admin only). */
+export const userAccessCommands = {
+  getOrganizationAccess: registerCommand(
+    organizationAccessCommands.getOrganizationAccess,
+    admin,
+    async (params, { services }) => ({
+      user_accounts: await listUserAccounts(services.db, params.organizationId),
+      sso_issuers: [] as Array<Record<string, unknown>>, // wired to the single sign-on issuers when they land
+    }),
+  ),
+
+  grantOrganizationAccess: registerCommand(
+    organizationAccessCommands.grantOrganizationAccess,
+    admin,
+    async (params, context) => {
+      const { services } = context;
+      const actorUserId = await managingAdministrator(params, context);
+      if (!(await partitionSetsBelong(services.db, params.organizationId, params.partitionsets))) {
+        throw new HeraldError('NotFoundError');
+      }
+      const userId = await services.db.transaction().execute(async (trx) => {
+        const existing = await trx
+          .selectFrom('user_account')
+          .select('id')
+          .where((eb) => eb(eb.fn('lower', ['email']), '=', params.email.toLowerCase()))
+          .executeTakeFirst();
+        // A new person gets an account without a password: they set one with the code of a password reset.
+        const id =
+          existing?.id ??
+          (
+            await trx
+              .insertInto('user_account')
+              .values({ email: params.email, phone: params.phone, settings: '{}' })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
+        await trx
+          .insertInto('organization_access')
+          .values({
+            user_id: id,
+            organization_id: params.organizationId,
+            roles: params.roles,
+            partitionsets: params.partitionsets,
+          })
+          .onConflict((conflict) =>
+            conflict
+              .columns(['user_id', 'organization_id'])
+              .doUpdateSet({ roles: params.roles, partitionsets: params.partitionsets }),
+          )
+          .execute();
+        await services.audit.record(
+          {
+            action: 'access.granted',
+            organizationId: params.organizationId,
+            actorUserId,
+            subjectUserId: id,
+            details: {
+              email: params.email,
+              roles: params.roles,
+              partitionsets: params.partitionsets,
+              newAccount: !existing,
+            },
+            remoteAddress: context.connection.remoteAddress,
+          },
+          trx,
+        );
+        return id;
+      });
+      await services.accessEvents.publish({ userId, organizationId: params.organizationId });
+      return { userId };
+    },
+  ),
+
+  updateOrganizationAccess: registerCommand(
+    organizationAccessCommands.updateOrganizationAccess,
+    admin,
+    async (params, context) => {
+      const { services } = context;
+      const actorUserId = await managingAdministrator(params, context);
+      const before = await findAccess(services.db, params.organizationId, params.userId);
+      if (!before) throw new HeraldError('NotFoundError');
+      const partitionsets = params.partitionsets ?? before.partitionsets;
+      if (!(await partitionSetsBelong(services.db, params.organizationId, partitionsets)))
+        throw new HeraldError('NotFoundError');
+      const validFrom =
+        params.validFrom === undefined
+          ? before.valid_from
+          : params.validFrom === null
+            ? null
+            : new Date(params.validFrom);
+      if (validFrom !== null && Number.isNaN(validFrom.getTime())) {
+        throw new HeraldError('ValidationError', { details: [{ path: 'validFrom', message: 'Not a date' }] });
+      }
+      await services.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('organization_access')
+          .set({ roles: params.roles, partitionsets, valid_from: validFrom })
+          .where('organization_id', '=', params.organizationId)
+          .where('user_id', '=', params.userId)
+          .execute();
+        await services.audit.record(
+          {
+            action: 'access.updated',
+            organizationId: params.organizationId,
+            actorUserId,
+            subjectUserId: params.userId,
+            details: {
+              rolesBefore: before.roles,
+              roles: params.roles,
+              partitionsets,
+              validFrom: validFrom?.toISOString() ?? null,
+            },
+            remoteAddress: context.connection.remoteAddress,
+          },
+          trx,
+        );
+      });
+      await services.accessEvents.publish({ userId: params.userId, organizationId: params.organizationId });
+      return {};
+    },
+  ),
+
+  revokeOrganizationAccess: registerCommand(
+    organizationAccessCommands.revokeOrganizationAccess,
+    admin,
+    async (params, context) => {
+      const { services } = context;
+      const actorUserId = await managingAdministrator(params, context);
+      const before = await findAccess(services.db, params.organizationId, params.userId);
+      if (!before) throw new HeraldError('NotFoundError');
+      await services.db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('organization_access')
+          .where('organization_id', '=', params.organizationId)
+          .where('user_id', '=', params.userId)
+          .execute();
+        await services.audit.record(
+          {
+            action: 'access.revoked',
+            organizationId: params.organizationId,
+            actorUserId,
+            subjectUserId: params.userId,
+            details: { roles: before.roles },
+            remoteAddress: context.connection.remoteAddress,
+          },
+          trx,
+        );
+      });
+      await services.accessEvents.publish({ userId: params.userId, organizationId: params.organizationId });
+      return {};
+    },
+  ),
+
+  endUserSessions: registerCommand(
+    organizationAccessCommands.endUserSessions,
+    admin,
+    async (params, context) => {
+      const { services } = context;
+      const actorUserId = await managingAdministrator(params, context);
+      if (!(await findAccess(services.db, params.organizationId, params.userId)))
+        throw new HeraldError('NotFoundError');
+      const ended = await services.sessions.endAllForUser(params.userId);
+      await services.audit.record({
+        action: 'sessions.endedByAdmin',
+        organizationId: params.organizationId,
+        actorUserId,
+        subjectUserId: params.userId,
+        details: { ended },
+        remoteAddress: context.connection.remoteAddress,
+      });
+      await services.accessEvents.publish({ userId: params.userId });
+      return { ended };
+    },
+  ),
+};
+
+/** Managing users needs an administrator with two-factor on (functional §5). */
+async function managingAdministrator(
+  params: { sessionId: string },
+  context: CommandContext,
+): Promise<number> {
+  const actorUserId = await actingAdministrator(params, context);
+  await requireAdministratorTwoFactor(actorUserId, context);
+  return actorUserId;
+}
