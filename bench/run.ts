@@ -1,6 +1,7 @@
 import { benchColdStart } from './cold-start.ts';
 import { benchLoginJavaScript } from './login-javascript.ts';
 import { benchPing } from './ping.ts';
+import { benchSessions } from './sessions.ts';
 
 /**
  * `npm run bench`: prints figures, passes or fails nothing. Each benchmark targets loopback only and is
@@ -10,6 +11,7 @@ const benchmarks: Record<string, () => Promise<string[]>> = {
   'cold-start': benchColdStart,
   ping: benchPing,
   'login-javascript': benchLoginJavaScript,
+  sessions: benchSessions,
 };
 
 const chosen = process.argv.slice(2);
