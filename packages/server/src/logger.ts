@@ -13,6 +13,8 @@ export const REDACTED_PATHS = [
   '*.jwt',
   '*.token',
   '*.recoveryCodes',
+  '*.issuerCredential',
+  'params.issuerCredential',
   'params.password',
   'params.newPassword',
   'params.otpCode',

@@ -11,6 +11,8 @@ import { OrganizationService } from './organizations/organization-service.ts';
 import { OrganizationTokens } from './organizations/organization-token.ts';
 import type { Secrets } from './secrets.ts';
 import { SessionService } from './sessions/session-service.ts';
+import { SignInThrottle } from './sessions/sign-in-throttle.ts';
+import { SsoService } from './sso/sso-service.ts';
 
 /** What command handlers work with; built once per server process. */
 export interface Services {
@@ -18,6 +20,8 @@ export interface Services {
   config: Config;
   log: FastifyBaseLogger;
   sessions: SessionService;
+  /** Growing delays after failed sign-ins, per account and per address, shared by every process. */
+  signInThrottle: SignInThrottle;
   organizations: OrganizationService;
   organizationTokens: OrganizationTokens;
   audit: AuditLog;
@@ -27,6 +31,8 @@ export interface Services {
   accessEvents: AccessEvents;
   /** Sends mail through SMTP when configured; every message also lands in the outbox table. */
   mailer: Mailer;
+  /** Single sign-on: the issuers' discovered configurations and the clock sign-on keys expire by. */
+  sso: SsoService;
 }
 
 export function createServices(
@@ -39,16 +45,20 @@ export function createServices(
   const sessions = new SessionService(db);
   const organizations = new OrganizationService(db);
   const organizationConnections = new OrganizationConnections();
+  const accessEvents = new AccessEvents(database, organizationConnections, sessions, organizations, log);
+  sessions.onSessionsEnded = (userId) => accessEvents.publish({ userId });
   return {
     db,
     config,
     log,
     sessions,
+    signInThrottle: new SignInThrottle(db),
     organizations,
     organizationTokens: new OrganizationTokens(secrets.jwtSecret),
     audit: new AuditLog(db),
     organizationConnections,
-    accessEvents: new AccessEvents(database, organizationConnections, sessions, organizations, log),
+    accessEvents,
     mailer: new Mailer(db, config, log),
+    sso: new SsoService(),
   };
 }

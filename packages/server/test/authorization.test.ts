@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationChannelRegistry, sessionChannelRegistry } from '../src/channels/channels.ts';
 import type { CommandRegistry } from '../src/channels/registry.ts';
 import { ChannelClient } from './support/channel-client.ts';
-import { createOrganization, createUser } from './support/factories.ts';
+import { createOrganization, createUser, signedIn } from './support/factories.ts';
 import { startTestHerald, type TestHerald } from './support/herald.ts';
 
 /**
@@ -17,6 +17,21 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     terminateSession: 'session',
     getUserProfile: 'session',
     getOrganizationToken: 'session',
+    // Single sign-on: the key is the credential (test/sso.test.ts); issuers are administrators' business.
+    completeSsoLogin: 'public',
+    addOrganizationIssuer: 'admin',
+    disableOrganizationIssuer: 'admin',
+    getOrganizationIssuers: 'admin',
+    createUser: 'public',
+    resetPassword: 'public',
+    updateUserSettings: 'session',
+    listUserSessions: 'session',
+    endUserSession: 'session',
+    // Two-factor commands check the session themselves, to answer SessionInvalidOTPError (test/two-factor.test.ts).
+    generateOTP: 'public',
+    validateOTP: 'public',
+    enableOTP: 'public',
+    disableOTP: 'public',
     getOrganizationAccess: 'admin',
     grantOrganizationAccess: 'admin',
     updateOrganizationAccess: 'admin',
@@ -27,6 +42,7 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     getSecuritySettings: 'admin',
     updateSecuritySettings: 'admin',
     getAuditLog: 'admin',
+    getOutbox: 'admin',
   },
   organization: {
     authenticateConnection: 'public',
@@ -56,43 +72,142 @@ describe('authorization table', () => {
   describe('enforced on the wire', () => {
     let herald: TestHerald;
     let organizationId: number;
-    const roleSets = [
-      ['System.Admin'],
-      ['System.PowerUser'],
-      ['Content.Edit'],
-      ['Database.Read'],
-      ['franchisee'],
-      ['Integration.Manage'],
-    ];
     beforeAll(async () => {
       herald = await startTestHerald();
       organizationId = await createOrganization(herald);
     });
     afterAll(() => herald.stop());
 
-    const sessionCommands = Object.entries(expectedAccess.session)
-      .filter(([, access]) => access === 'session')
-      .map(([name]) => name);
+    type Caller = 'admin' | 'member' | 'outsider' | 'otherAdmin' | 'anonymous';
+    const callers: Caller[] = ['admin', 'member', 'outsider', 'otherAdmin', 'anonymous'];
+    /** 'reached' means the command got past every gate to its handler (any answer but a gate's error). */
+    const REACHED = 'reached';
+    const gateErrors = new Set([
+      'InvalidSessionError',
+      'SessionInvalidOTPError',
+      'PrivilegesError',
+      'OrgAuthenticationError',
+      'ValidationError',
+      'UnknownCommand',
+    ]);
+    const unique = () => `matrix-${Math.random().toString(36).slice(2)}@example.test`;
+    const outcomes = {
+      public: { admin: REACHED, member: REACHED, outsider: REACHED, otherAdmin: REACHED, anonymous: REACHED },
+      session: {
+        admin: REACHED,
+        member: REACHED,
+        outsider: REACHED,
+        otherAdmin: REACHED,
+        anonymous: 'InvalidSessionError',
+      },
+      twoFactor: {
+        admin: REACHED,
+        member: REACHED,
+        outsider: REACHED,
+        otherAdmin: REACHED,
+        anonymous: 'SessionInvalidOTPError',
+      },
+      member: {
+        admin: REACHED,
+        member: REACHED,
+        outsider: 'OrgAuthenticationError',
+        otherAdmin: 'OrgAuthenticationError',
+        anonymous: 'InvalidSessionError',
+      },
+      admin: {
+        admin: REACHED,
+        member: 'PrivilegesError',
+        outsider: 'PrivilegesError',
+        otherAdmin: 'PrivilegesError',
+        anonymous: 'InvalidSessionError',
+      },
+    } satisfies Record<string, Record<Caller, string>>;
 
-    it.each(sessionCommands)('%s without a session answers InvalidSessionError', async (command) => {
-      const client = await ChannelClient.open(herald.wsUrl('session'));
-      const reply = await client.request(command, { sessionId: 'x'.repeat(43), organizationId });
-      expect(reply.error?.type).toBe('InvalidSessionError');
-      client.close();
+    /** Every session-channel command × every kind of caller, each cell asserted (terminateSession runs last). */
+    const matrix: Array<[string, () => Record<string, unknown>, Record<Caller, string>]> = [
+      ['getUserLoginMethod', () => ({ email: unique() }), outcomes.public],
+      ['createSession', () => ({ email: unique(), password: 'not-the-password' }), outcomes.public],
+      ['createUser', () => ({ email: unique(), phone: 'n/a' }), outcomes.public],
+      ['resetPassword', () => ({ email: unique() }), outcomes.public],
+      ['completeSsoLogin', () => ({ key: 'not-a-handoff-key' }), outcomes.public],
+      ['renewSession', () => ({}), outcomes.session],
+      ['getUserProfile', () => ({}), outcomes.session],
+      ['updateUserSettings', () => ({ settings: '{"locale":"en"}' }), outcomes.session],
+      ['listUserSessions', () => ({}), outcomes.session],
+      ['endUserSession', () => ({ id: '0123456789abcdef' }), outcomes.session],
+      ['getOrganizationToken', () => ({}), outcomes.member],
+      ['generateOTP', () => ({}), outcomes.twoFactor],
+      ['validateOTP', () => ({ otpSecret: 'A'.repeat(32), otpCode: '123456' }), outcomes.twoFactor],
+      ['enableOTP', () => ({ otpSecret: 'A'.repeat(32), otpCode: '123456' }), outcomes.twoFactor],
+      ['disableOTP', () => ({ otpCode: '000000' }), outcomes.twoFactor],
+      ['getOrganizationAccess', () => ({}), outcomes.admin],
+      ['grantOrganizationAccess', () => ({ email: unique(), roles: ['Database.Read'] }), outcomes.admin],
+      [
+        'updateOrganizationAccess',
+        () => ({ userId: 2_000_000_000, roles: ['Database.Read'] }),
+        outcomes.admin,
+      ],
+      ['revokeOrganizationAccess', () => ({ userId: 2_000_000_000 }), outcomes.admin],
+      ['endUserSessions', () => ({ userId: 2_000_000_000 }), outcomes.admin],
+      [
+        'updateOrganizationTheme',
+        () => ({ logo_uri: null, theme: '{"primaryColor":"#112233"}' }),
+        outcomes.admin,
+      ],
+      ['updateOrganizationSettings', () => ({ settings: { currency: 'AUD' } }), outcomes.admin],
+      ['getSecuritySettings', () => ({}), outcomes.admin],
+      ['updateSecuritySettings', () => ({ twoPersonExtractApproval: false }), outcomes.admin],
+      ['getAuditLog', () => ({ limit: 5 }), outcomes.admin],
+      ['getOutbox', () => ({ limit: 5 }), outcomes.admin],
+      ['getOrganizationIssuers', () => ({}), outcomes.admin],
+      [
+        'addOrganizationIssuer',
+        () => ({
+          issuerType: 'oidc',
+          issuerUri: 'https://idp.invalid',
+          issuerClientId: 'herald',
+          issuerCredential: 'a-client-secret-of-some-length',
+          description: 'Matrix issuer',
+        }),
+        outcomes.admin,
+      ],
+      ['disableOrganizationIssuer', () => ({ issuerId: 2_000_000_000 }), outcomes.admin],
+      ['terminateSession', () => ({}), outcomes.session],
+    ];
+
+    it('covers every session-channel command', () => {
+      expect(matrix.map(([command]) => command).sort()).toEqual(Object.keys(expectedAccess.session).sort());
     });
 
-    it.each(roleSets)('a user with %s in the organization may call every session command', async (role) => {
-      const user = await createUser(herald, [{ organizationId, roles: [role] }]);
-      const client = await ChannelClient.open(herald.wsUrl('session'));
-      const { sessionId } = await client.call<{ sessionId: string }>('createSession', {
-        email: user.email,
-        password: user.password,
+    describe.each(callers)('called by %s', (caller) => {
+      let client: ChannelClient;
+      let sessionId: string;
+      beforeAll(async () => {
+        const otherOrganizationId = await createOrganization(herald);
+        const grants = {
+          admin: [{ organizationId, roles: ['System.Admin'] }],
+          member: [{ organizationId, roles: ['Database.Read'] }],
+          outsider: [],
+          otherAdmin: [{ organizationId: otherOrganizationId, roles: ['System.Admin'] }],
+          anonymous: [],
+        }[caller];
+        const user = await createUser(herald, grants, {
+          otpEnabled: caller === 'admin' || caller === 'otherAdmin',
+        });
+        if (caller === 'anonymous') {
+          client = await ChannelClient.open(herald.wsUrl('session'));
+          sessionId = 'x'.repeat(43);
+        } else {
+          ({ session: client, sessionId } = await signedIn(herald, user));
+        }
       });
-      for (const command of sessionCommands.filter((name) => name !== 'terminateSession')) {
-        const reply = await client.request(command, { sessionId, organizationId });
-        expect(reply.error, `${role} → ${command}`).toBeUndefined();
-      }
-      client.close();
+      afterAll(() => client.close());
+
+      it.each(matrix)('%s', async (command, params, expected) => {
+        const reply = await client.request(command, { sessionId, organizationId, ...params() });
+        const outcome = reply.error && gateErrors.has(reply.error.type) ? reply.error.type : REACHED;
+        expect(outcome, JSON.stringify(reply.error)).toBe(expected[caller]);
+      });
     });
 
     it('a user without access to the organization gets OrgAuthenticationError for its token', async () => {

@@ -267,7 +267,27 @@ describe('organization access administration', () => {
     expect(records[0]?.action).toBe('organization.settingsUpdated');
   });
 
+  it("shows the outbox: its own users' messages and, without SMTP, sign-ups; never other organizations' users", async () => {
+    const member = await createUser(herald, [{ organizationId, roles: ['Database.Read'] }]);
+    const outsider = await createUser(herald, [
+      { organizationId: otherOrganizationId, roles: ['Database.Read'] },
+    ]);
+    const signUp = `sign-up-${Date.now()}@example.test`;
+    const anonymous = await ChannelClient.open(herald.wsUrl('session'));
+    await anonymous.call('resetPassword', { email: member.email });
+    await anonymous.call('resetPassword', { email: outsider.email });
+    await anonymous.call('createUser', { email: signUp, phone: 'n/a' });
+    anonymous.close();
+    await herald.services.mailer.settled();
+    const { records } = await asAdmin<{ records: Array<{ to: string }> }>('getOutbox', { limit: 100 });
+    const recipients = records.map((record) => record.to);
+    expect(recipients).toContain(member.email);
+    expect(recipients).toContain(signUp);
+    expect(recipients).not.toContain(outsider.email);
+  });
+
   describe.each([
+    'getOutbox',
     'getOrganizationAccess',
     'grantOrganizationAccess',
     'updateOrganizationAccess',

@@ -10,7 +10,14 @@ export * from './define.ts';
 export * from './entities.ts';
 export * from './fields.ts';
 export { signInCommands } from './sign-in.ts';
-export { accountCommands } from './account.ts';
+export {
+  accountCommands,
+  userSettingsSchema,
+  userSessionRecordSchema,
+  USER_SETTINGS_MAX_BYTES,
+  type UserSettings,
+  type UserSessionRecord,
+} from './account.ts';
 export {
   organizationAccessCommands,
   securitySettingsSchema,
@@ -19,7 +26,16 @@ export {
   type SecuritySettings,
   type UserAccount,
 } from './organization-access.ts';
-export { ssoCommands } from './sso.ts';
+export {
+  ssoCommands,
+  ssoIssuerSchema,
+  ssoIssuerInputSchema,
+  SSO_ISSUER_TYPES,
+  SSO_PENDING_LOGIN_LIFETIME_MS,
+  SSO_HANDOFF_LIFETIME_MS,
+  type SsoIssuer,
+  type SsoIssuerType,
+} from './sso.ts';
 export { twoFactorCommands } from './two-factor.ts';
 
 /** Every session-channel command, gathered from the area files so each area owns its schemas. */

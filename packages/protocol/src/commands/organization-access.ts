@@ -3,6 +3,7 @@ import { ROLES } from '../access/roles.ts';
 import { GRANT_ACCESS_DEFAULT_PHONE } from '../constants/platform.ts';
 import { defineCommand } from './define.ts';
 import { organizationSchema } from './entities.ts';
+import { ssoIssuerSchema } from './sso.ts';
 import { emailField, isoDateTimeField, organizationIdField, sessionIdField } from './fields.ts';
 
 const adminParams = z.object({ sessionId: sessionIdField, organizationId: organizationIdField });
@@ -54,7 +55,7 @@ export const organizationAccessCommands = {
     channel: 'session',
     description: "The organization's users with their roles, and its single sign-on issuers.",
     params: adminParams,
-    result: z.object({ user_accounts: z.array(userAccountSchema), sso_issuers: z.array(z.record(z.string(), z.unknown())) }),
+    result: z.object({ user_accounts: z.array(userAccountSchema), sso_issuers: z.array(ssoIssuerSchema) }),
   }),
   grantOrganizationAccess: defineCommand({
     channel: 'session',

@@ -23,7 +23,8 @@ export const signInCommands = {
   }),
   createSession: defineCommand({
     channel: 'session',
-    description: 'Signs in with e-mail and password (then a one-time code or a new password when asked).',
+    description:
+      'Signs in: the password; then, with two-factor on, `otpCode` (a current TOTP code or an unused recovery code, each accepted once; none: MissingOTPCodeRecoveryError, wrong: InvalidOTPCodeRecoveryError); then, when the password must be changed, answers `{newPasswordRequired: true}` until called again with an acceptable `newPassword` (PasswordWeakError otherwise), which ends the other sessions. A wrong password, an unknown address and a disabled account answer InvalidPasswordError alike. Repeated failures per account and per address are slowed down: TooManyAttemptsError.',
     params: z.object({
       email: emailField,
       password: passwordField,

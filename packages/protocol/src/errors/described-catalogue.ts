@@ -37,4 +37,8 @@ export const describedErrorCatalogue = {
   OrganizationTokenError: 'Unable to open this organization. Please choose it again.',
   // Platform §9: a code chunk that has not loaded within 120 s shows an error with a Reload action.
   ChunkLoadError: 'This page could not be loaded. Please reload the page.',
+  // The accounts issue: sign-in attempts (and two-factor codes) are slowed down after repeated failures,
+  // never locked for good. The wait grows with the failures (at most 15 minutes); the reply carries no
+  // values a translation could fill, so the sentence names no number.
+  TooManyAttemptsError: 'Too many failed attempts. Please wait a few minutes and try again.',
 } as const;

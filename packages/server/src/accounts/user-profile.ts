@@ -1,16 +1,28 @@
 import { HeraldError, type User } from '@herald/protocol';
 import { sql } from 'kysely';
 import type { Services } from '../services.ts';
+import { organizationScopeOf } from '../organizations/session-scope.ts';
+import { ssoEnabledFor } from '../sso/sso-sessions.ts';
 
-/** The `User` of PROTOCOL §3: the account with every organization it may enter. */
-export async function loadUserProfile(services: Services, userId: number): Promise<User> {
+/**
+ * The `User` of PROTOCOL §3: the account with every organization it may enter — through this session, when
+ * one is named (a single sign-on session is limited to its issuer's organization).
+ */
+export async function loadUserProfile(
+  services: Services,
+  userId: number,
+  sessionIdHash?: string,
+): Promise<User> {
   const account = await services.db
     .selectFrom('user_account')
     .select(['id', 'email', 'phone', 'settings', 'otp_enabled'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!account) throw new HeraldError('InvalidSessionError');
-  const organizations = await services.organizations.summariesFor(userId);
+  const scope = sessionIdHash ? await organizationScopeOf(services.db, sessionIdHash) : null;
+  const organizations = (await services.organizations.summariesFor(userId)).filter(
+    (organization) => scope === null || organization.organization_id === scope,
+  );
   return {
     id: account.id,
     email: account.email,
@@ -18,7 +30,7 @@ export async function loadUserProfile(services: Services, userId: number): Promi
     settings: account.settings,
     otp_enabled: account.otp_enabled,
     otp_required: !account.otp_enabled && (await anyRequiresTwoFactor(services, userId)),
-    sso_enabled: false,
+    sso_enabled: await ssoEnabledFor(services.db, userId),
     organizations,
   };
 }

@@ -1,10 +1,12 @@
 import { HeraldError } from '@herald/protocol';
 import { isAddressAllowed, readSecuritySettings } from '../organization-access/security-settings.ts';
+import { sessionMayEnter } from '../organizations/session-scope.ts';
 import type { CommandAccess, CommandContext } from './registry.ts';
 
 /**
  * Enforces a command's declared access before its handler runs. Session-channel commands name their
- * session in params; the session must be alive and bound to this browser's cookie.
+ * session in params; the session must be alive and bound to this browser's cookie, and is handed to the
+ * handler as `context.session` so it need not be looked up twice.
  */
 export async function authorize(
   access: CommandAccess,
@@ -15,14 +17,20 @@ export async function authorize(
     case 'public':
       return;
     case 'session': {
-      await context.services.sessions.requireSession(sessionIdOf(params), context.connection);
+      context.session = await context.services.sessions.requireSession(
+        sessionIdOf(params),
+        context.connection,
+      );
       return;
     }
     case 'admin': {
       const session = await context.services.sessions.requireSession(sessionIdOf(params), context.connection);
+      context.session = session;
       const organizationId = (params as { organizationId?: unknown }).organizationId;
       if (typeof organizationId !== 'number') throw new HeraldError('PrivilegesError');
-      const access = await context.services.organizations.accessOf(session.userId, organizationId);
+      const access = (await sessionMayEnter(context.services.db, session.idHash, organizationId))
+        ? await context.services.organizations.accessOf(session.userId, organizationId)
+        : undefined;
       if (!access?.capabilities.includes('admin')) throw new HeraldError('PrivilegesError');
       const security = await readSecuritySettings(context.services.db, organizationId);
       if (!isAddressAllowed(security.adminIpAllowList, context.connection.remoteAddress)) {

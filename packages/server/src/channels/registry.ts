@@ -2,6 +2,7 @@ import type { Capability, CommandDefinition } from '@herald/protocol';
 import type { z } from 'zod';
 import type { ConnectionState } from './connection-state.ts';
 import type { Services } from '../services.ts';
+import type { LiveSession } from '../sessions/session-service.ts';
 
 /**
  * Who may run a command, declared beside it so the whole table can be listed and tested:
@@ -19,6 +20,8 @@ export type CommandAccess =
 export interface CommandContext {
   connection: ConnectionState;
   services: Services;
+  /** The caller's live session, set by authorize() for `session` and `admin` commands. */
+  session?: LiveSession;
 }
 
 export interface RegisteredCommand<Definition extends CommandDefinition = CommandDefinition> {

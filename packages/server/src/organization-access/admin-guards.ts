@@ -1,13 +1,10 @@
 import { HeraldError } from '@herald/protocol';
 import type { CommandContext } from '../channels/registry.ts';
+import { liveSession } from '../sessions/live-session.ts';
 
 /** The administrator acting, from the command's session (authorize() has already checked the admin role). */
-export async function actingAdministrator(
-  params: { sessionId: string },
-  { services, connection }: CommandContext,
-) {
-  const session = await services.sessions.requireSession(params.sessionId, connection);
-  return session.userId;
+export function actingAdministrator(_params: { sessionId: string }, { session }: CommandContext): number {
+  return liveSession(session).userId;
 }
 
 /** Functional §5: an administrator needs two-factor on to manage users. */

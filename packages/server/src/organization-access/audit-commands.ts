@@ -1,6 +1,7 @@
 import { organizationAccessCommands } from '@herald/protocol';
 import { sql } from 'kysely';
 import { registerCommand } from '../channels/registry.ts';
+import { listOutbox } from '../mail/outbox.ts';
 
 const admin = { kind: 'admin' } as const;
 
@@ -46,4 +47,9 @@ export const auditCommands = {
       };
     },
   ),
+
+  getOutbox: registerCommand(organizationAccessCommands.getOutbox, admin, async (params, { services }) => {
+    const scope = { organizationId: params.organizationId, includeUnaffiliated: !services.config.smtpUrl };
+    return listOutbox(services.db, scope, params.limit, params.offset);
+  }),
 };

@@ -1,5 +1,6 @@
 import { HeraldError, organizationAccessCommands } from '@herald/protocol';
 import { registerCommand, type CommandContext } from '../channels/registry.ts';
+import { listIssuers } from '../sso/issuers.ts';
 import { actingAdministrator, requireAdministratorTwoFactor } from './admin-guards.ts';
 import { findAccess, listUserAccounts, partitionSetsBelong } from './user-accounts.ts';
 
@@ -12,7 +13,7 @@ export const userAccessCommands = {
     admin,
     async (params, { services }) => ({
       user_accounts: await listUserAccounts(services.db, params.organizationId),
-      sso_issuers: [] as Array<Record<string, unknown>>, // wired to the single sign-on issuers when they land
+      sso_issuers: await listIssuers(services.db, params.organizationId),
     }),
   ),
 
@@ -175,7 +176,6 @@ export const userAccessCommands = {
         details: { ended },
         remoteAddress: context.connection.remoteAddress,
       });
-      await services.accessEvents.publish({ userId: params.userId });
       return { ended };
     },
   ),

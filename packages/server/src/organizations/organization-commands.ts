@@ -1,14 +1,19 @@
 import { HeraldError, organizationCommands, sessionCommands } from '@herald/protocol';
 import { registerCommand } from '../channels/registry.ts';
+import { liveSession } from '../sessions/live-session.ts';
+import { sessionMayEnter } from './session-scope.ts';
 
 /** Entering an organization: the token on the session channel, then authenticating the organization socket. */
 export const organizationTokenCommands = {
   getOrganizationToken: registerCommand(
     sessionCommands.getOrganizationToken,
     { kind: 'session' },
-    async (params, { services, connection }) => {
-      const session = await services.sessions.requireSession(params.sessionId, connection);
-      const access = await services.organizations.accessOf(session.userId, params.organizationId);
+    async (params, { services, session: contextSession }) => {
+      const session = liveSession(contextSession);
+      const mayEnter = await sessionMayEnter(services.db, session.idHash, params.organizationId);
+      const access = mayEnter
+        ? await services.organizations.accessOf(session.userId, params.organizationId)
+        : undefined;
       const organization =
         access && (await services.organizations.organizationFor(params.organizationId, access));
       if (!access || !organization) throw new HeraldError('OrgAuthenticationError');

@@ -1,58 +1,39 @@
-import { HeraldError, sessionCommands } from '@herald/protocol';
-import { verifyPassword } from '../accounts/passwords.ts';
+import { sessionCommands } from '@herald/protocol';
 import { loadUserProfile } from '../accounts/user-profile.ts';
 import { registerCommand } from '../channels/registry.ts';
-import { hashSecret } from './session-ids.ts';
+import { ssoLogoutUrlFor } from '../sso/sso-sessions.ts';
+import { liveSession } from './live-session.ts';
+import { signIn } from './sign-in.ts';
 
 /** Signing in and keeping a session: the core of the session channel. */
 export const sessionLifecycleCommands = {
-  createSession: registerCommand(
-    sessionCommands.createSession,
-    { kind: 'public' },
-    async (params, { services, connection }) => {
-      const account = await services.db
-        .selectFrom('user_account')
-        .select(['id', 'password_hash', 'disabled'])
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', params.email.toLowerCase()))
-        .executeTakeFirst();
-      // Unknown user, wrong password and disabled account answer alike and take the same argon2 time.
-      const passwordMatches = await verifyPassword(account?.password_hash, params.password);
-      if (!account || !passwordMatches || account.disabled) throw new HeraldError('InvalidPasswordError');
-      const sessionId = await services.sessions.create(account.id, connection);
-      await services.db
-        .updateTable('user_account')
-        .set({ last_login_at: new Date() })
-        .where('id', '=', account.id)
-        .execute();
-      services.log.info({ userId: account.id }, 'session created');
-      return { sessionId, user: await loadUserProfile(services, account.id) };
-    },
-  ),
+  createSession: registerCommand(sessionCommands.createSession, { kind: 'public' }, signIn),
 
+  // authorize() pushed the idle deadline forward while checking the session: that is the renewal.
   renewSession: registerCommand(
     sessionCommands.renewSession,
     { kind: 'session' },
-    async (params, { services }) => {
-      const expiresAt = await services.sessions.renew(hashSecret(params.sessionId));
-      return { expiresAt: expiresAt.toISOString() };
-    },
+    async (_params, { session }) => ({
+      expiresAt: liveSession(session).expiresAt.toISOString(),
+    }),
   ),
 
   terminateSession: registerCommand(
     sessionCommands.terminateSession,
     { kind: 'session' },
-    async (params, { services }) => {
-      await services.sessions.end(hashSecret(params.sessionId));
-      return { logoutUrl: null };
+    async (_params, { services, session }) => {
+      const { idHash } = liveSession(session);
+      await services.sessions.end(idHash);
+      return { logoutUrl: await ssoLogoutUrlFor(services.db, idHash) };
     },
   ),
 
   getUserProfile: registerCommand(
     sessionCommands.getUserProfile,
     { kind: 'session' },
-    async (params, { services, connection }) => {
-      const session = await services.sessions.requireSession(params.sessionId, connection);
-      return loadUserProfile(services, session.userId);
+    async (_params, { services, session }) => {
+      const { userId, idHash } = liveSession(session);
+      return loadUserProfile(services, userId, idHash);
     },
   ),
 };

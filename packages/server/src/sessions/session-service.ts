@@ -1,5 +1,5 @@
 import { HeraldError, SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from '@herald/protocol';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ConnectionState } from '../channels/connection-state.ts';
 import type { Database } from '../database/schema.ts';
 import { hashSecret, newSessionId } from './session-ids.ts';
@@ -7,6 +7,8 @@ import { hashSecret, newSessionId } from './session-ids.ts';
 export interface LiveSession {
   idHash: string;
   userId: number;
+  /** When the session goes idle unless used again (never after its absolute end). */
+  expiresAt: Date;
 }
 
 /**
@@ -15,6 +17,9 @@ export interface LiveSession {
  */
 export class SessionService {
   readonly #db: Kysely<Database>;
+  /** Told which user's sessions ended, so open organization connections can be de-authenticated. */
+  onSessionsEnded: (userId: number) => Promise<void> = async () => {};
+
   constructor(db: Kysely<Database>) {
     this.#db = db;
   }
@@ -36,18 +41,36 @@ export class SessionService {
     return sessionId;
   }
 
-  /** The live session named by `sessionId`, used from `connection`; otherwise InvalidSessionError. */
+  /**
+   * The live session named by `sessionId`, used from `connection`; otherwise InvalidSessionError. Using a
+   * session is activity: the same single statement that checks it pushes its idle deadline forward (never
+   * past the absolute one), so the 60 s heartbeat and every other command keep it alive at one query each.
+   */
   async requireSession(
     sessionId: string,
     connection: Pick<ConnectionState, 'clientHash'>,
     now = new Date(),
   ): Promise<LiveSession> {
-    const session = await this.findLive(hashSecret(sessionId), now);
+    const idle = new Date(now.getTime() + SESSION_IDLE_TIMEOUT_MS);
+    const session = await this.#db
+      .updateTable('user_session')
+      .set({
+        last_seen_at: now,
+        idle_expires_at: sql<Date>`least(${idle}::timestamptz, absolute_expires_at)`,
+      })
+      .where('id_hash', '=', hashSecret(sessionId))
+      .where('ended_at', 'is', null)
+      .where('idle_expires_at', '>', now)
+      .where('absolute_expires_at', '>', now)
+      .where((eb) =>
+        connection.clientHash === null
+          ? eb('client_hash', 'is', null)
+          : eb.or([eb('client_hash', 'is', null), eb('client_hash', '=', connection.clientHash)]),
+      )
+      .returning(['id_hash', 'user_id', 'idle_expires_at'])
+      .executeTakeFirst();
     if (!session) throw new HeraldError('InvalidSessionError');
-    if (session.client_hash !== null && session.client_hash !== connection.clientHash) {
-      throw new HeraldError('InvalidSessionError');
-    }
-    return { idHash: session.id_hash, userId: session.user_id };
+    return { idHash: session.id_hash, userId: session.user_id, expiresAt: session.idle_expires_at };
   }
 
   /** Whether the session behind an organization connection is still alive (by its stored hash). */
@@ -55,25 +78,15 @@ export class SessionService {
     return (await this.findLive(idHash, now)) !== undefined;
   }
 
-  /** The heartbeat: pushes the idle deadline forward, never past the absolute one. */
-  async renew(idHash: string, now = new Date()): Promise<Date> {
-    const session = await this.#db
-      .selectFrom('user_session')
-      .select(['absolute_expires_at'])
-      .where('id_hash', '=', idHash)
-      .executeTakeFirstOrThrow();
-    const idle = new Date(now.getTime() + SESSION_IDLE_TIMEOUT_MS);
-    const expiresAt = idle < session.absolute_expires_at ? idle : session.absolute_expires_at;
-    await this.#db
-      .updateTable('user_session')
-      .set({ last_seen_at: now, idle_expires_at: expiresAt })
-      .where('id_hash', '=', idHash)
-      .execute();
-    return expiresAt;
-  }
-
   async end(idHash: string, now = new Date()): Promise<void> {
-    await this.#db.updateTable('user_session').set({ ended_at: now }).where('id_hash', '=', idHash).execute();
+    const ended = await this.#db
+      .updateTable('user_session')
+      .set({ ended_at: now })
+      .where('id_hash', '=', idHash)
+      .where('ended_at', 'is', null)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (ended) await this.onSessionsEnded(ended.user_id);
   }
 
   /** Ends every live session of a user (a password change or reset, an administrator's action), but one. */
@@ -89,7 +102,9 @@ export class SessionService {
       .where('ended_at', 'is', null);
     if (options.exceptIdHash) query = query.where('id_hash', '!=', options.exceptIdHash);
     const result = await query.executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    const ended = Number(result.numUpdatedRows);
+    if (ended > 0) await this.onSessionsEnded(userId);
+    return ended;
   }
 
   /** A user's live sessions, newest first, for the account page. */

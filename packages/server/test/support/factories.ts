@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { generate } from 'otplib';
 import { hashPassword } from '../../src/accounts/passwords.ts';
+import { newTotpSecret } from '../../src/two-factor/totp.ts';
 import { ChannelClient } from './channel-client.ts';
 import type { TestHerald } from './herald.ts';
 
@@ -22,7 +24,7 @@ export async function createUser(
   herald: TestHerald,
   grants: Array<{ organizationId: number; roles: string[]; partitionsets?: number[] }> = [],
   options: { otpEnabled?: boolean } = {},
-): Promise<{ id: number; email: string; password: string }> {
+): Promise<{ id: number; email: string; password: string; otpSecret?: string }> {
   const email = `user-${randomUUID()}@example.test`;
   const row = await herald.database.db
     .insertInto('user_account')
@@ -31,11 +33,23 @@ export async function createUser(
       phone: 'n/a',
       password_hash: await hashPassword(TEST_PASSWORD),
       settings: '{}',
-      // Marks the account as having two-factor on, for tests of rules that depend on it (not of two-factor itself).
-      ...(options.otpEnabled ? { otp_enabled: true } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  let otpSecret: string | undefined;
+  if (options.otpEnabled) {
+    // Two-factor on with a known secret, for tests of rules that depend on it (two-factor's own tests enrol for real).
+    otpSecret = newTotpSecret();
+    await herald.database.db
+      .updateTable('user_account')
+      .set({ otp_enabled: true })
+      .where('id', '=', row.id)
+      .execute();
+    await herald.database.db
+      .insertInto('user_two_factor')
+      .values({ user_id: row.id, secret: otpSecret })
+      .execute();
+  }
   for (const grant of grants) {
     await herald.database.db
       .insertInto('organization_access')
@@ -47,18 +61,20 @@ export async function createUser(
       })
       .execute();
   }
-  return { id: row.id, email, password: TEST_PASSWORD };
+  return { id: row.id, email, password: TEST_PASSWORD, ...(otpSecret ? { otpSecret } : {}) };
 }
 
 /** Signs a user in over a new session-channel socket and returns the socket and session id. */
 export async function signedIn(
   herald: TestHerald,
-  user: { email: string; password: string },
+  user: { email: string; password: string; otpSecret?: string },
 ): Promise<{ session: ChannelClient; sessionId: string }> {
   const session = await ChannelClient.open(herald.wsUrl('session'));
+  const otpCode = user.otpSecret ? await generate({ secret: user.otpSecret }) : undefined;
   const { sessionId } = await session.call<{ sessionId: string }>('createSession', {
     email: user.email,
     password: user.password,
+    ...(otpCode ? { otpCode } : {}),
   });
   return { session, sessionId };
 }

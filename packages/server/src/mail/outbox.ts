@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../database/schema.ts';
+
+export interface OutboxMessage {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+  sentAt: string | null;
+  error: string | null;
+}
+
+export async function recordInOutbox(
+  db: Kysely<Database>,
+  message: { to: string; subject: string; text: string },
+  now = new Date(),
+): Promise<number> {
+  const row = await db
+    .insertInto('outbox')
+    .values({ recipient: message.to, subject: message.subject, body: message.text, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function markSent(db: Kysely<Database>, id: number, now = new Date()): Promise<void> {
+  await db.updateTable('outbox').set({ sent_at: now, error: null }).where('id', '=', id).execute();
+}
+
+export async function markFailed(db: Kysely<Database>, id: number, error: string): Promise<void> {
+  await db.updateTable('outbox').set({ error }).where('id', '=', id).execute();
+}
+
+/**
+ * The outbox of one organization, newest first, for its administrators: messages to its own users, and,
+ * when asked (no SMTP server configured), to addresses that belong to no organization yet (sign-ups), whose
+ * codes could not reach them any other way. Messages to other organizations' users never show.
+ */
+export async function listOutbox(
+  db: Kysely<Database>,
+  scope: { organizationId: number; includeUnaffiliated: boolean },
+  limit: number,
+  offset: number,
+): Promise<{ records: OutboxMessage[]; total: number }> {
+  const visible = db.selectFrom('outbox').where((eb) => {
+    const accountOf = (organizationFilter: 'member' | 'any') =>
+      eb.exists(
+        eb
+          .selectFrom('user_account')
+          .innerJoin('organization_access', 'organization_access.user_id', 'user_account.id')
+          .select('user_account.id')
+          .where((inner) =>
+            inner(inner.fn('lower', ['user_account.email']), '=', inner.fn('lower', ['outbox.recipient'])),
+          )
+          .$if(organizationFilter === 'member', (query) =>
+            query.where('organization_access.organization_id', '=', scope.organizationId),
+          ),
+      );
+    return scope.includeUnaffiliated
+      ? eb.or([accountOf('member'), eb.not(accountOf('any'))])
+      : accountOf('member');
+  });
+  const [rows, count] = await Promise.all([
+    visible
+      .select(['id', 'recipient', 'subject', 'body', 'created_at', 'sent_at', 'error'])
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    visible.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    records: rows.map((row) => ({
+      id: row.id,
+      to: row.recipient,
+      subject: row.subject,
+      text: row.body,
+      createdAt: row.created_at.toISOString(),
+      sentAt: row.sent_at?.toISOString() ?? null,
+      error: row.error,
+    })),
+    total: Number(count.total),
+  };
+}
