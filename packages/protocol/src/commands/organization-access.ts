@@ -9,7 +9,10 @@ import { emailField, isoDateTimeField, organizationIdField, sessionIdField } fro
 const adminParams = z.object({ sessionId: sessionIdField, organizationId: organizationIdField });
 const rolesField = z.array(z.enum(ROLES)).min(1).max(ROLES.length);
 const userIdField = z.number().int().positive();
-const pageFields = { limit: z.number().int().min(0).max(100).default(25), offset: z.number().int().min(0).default(0) };
+const pageFields = {
+  limit: z.number().int().min(0).max(100).default(25),
+  offset: z.number().int().min(0).default(0),
+};
 
 /** A JSON object, given as an object or as its JSON text (PROTOCOL §3 passes some settings as strings). */
 const jsonObjectField = z.union([z.string().max(65_536), z.record(z.string(), z.unknown())]);
@@ -81,7 +84,8 @@ export const organizationAccessCommands = {
   }),
   revokeOrganizationAccess: defineCommand({
     channel: 'session',
-    description: "Removes a user's access to the organization; their open connections lose it within a second.",
+    description:
+      "Removes a user's access to the organization; their open connections lose it within a second.",
     params: adminParams.extend({ userId: userIdField }),
     result: z.object({}),
   }),
@@ -99,7 +103,8 @@ export const organizationAccessCommands = {
   }),
   updateOrganizationSettings: defineCommand({
     channel: 'session',
-    description: "Replaces the organization's settings (currency, import rules, advanced) with the object given.",
+    description:
+      "Replaces the organization's settings (currency, import rules, advanced) with the object given.",
     params: adminParams.extend({ settings: jsonObjectField }),
     result: organizationSchema,
   }),
