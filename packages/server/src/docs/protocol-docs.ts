@@ -18,6 +18,7 @@ export function renderProtocolDocs(): string {
     'the error catalogue. Params are validated before a handler runs; a failure answers `ValidationError` with `details`.',
     '',
   ];
+  lines.push(...HTTP_ADDRESSES);
   lines.push(
     ...renderChannel('Session channel (`WS /session`)', allCommands.session, sessionChannelRegistry),
   );
@@ -34,6 +35,21 @@ export function renderProtocolDocs(): string {
   lines.push('');
   return lines.join('\n');
 }
+
+const HTTP_ADDRESSES = [
+  '## HTTP addresses',
+  '',
+  '| method and path | what |',
+  '|---|---|',
+  '| `GET /healthz` | 200 `{"status":"ok"}` while the process is up |',
+  '| `GET /readyz` | 200 when the database answers, 503 otherwise |',
+  '| `GET /session-cookie` | 204; sets the HttpOnly, SameSite=Lax `herald_client` cookie sessions are bound to |',
+  '| `GET /sso/start?issuer=ID&login_hint=EMAIL` | starts single sign-on: redirects to the issuer (authorization code with PKCE, state and nonce) |',
+  '| `GET /sso/callback` | the redirect URI to register at the provider; redirects to `/login?sso=KEY` (then `completeSsoLogin`) or `/login?sso_error=TYPE` (SSOBadKey, SSONoKey, SSOError) |',
+  '| `WS /session`, `WS /uiv5` | the two channels below; handshakes from origins not allowed get 403; frames over 1 MiB close with 1009 |',
+  '| any other `GET` | the web app (history-mode routing) |',
+  '',
+];
 
 function renderChannel(
   title: string,
