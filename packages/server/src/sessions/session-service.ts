@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ConnectionState } from '../channels/connection-state.ts';
 import type { Database } from '../database/schema.ts';
 import { hashSecret, newSessionId } from './session-ids.ts';
+import { SessionTouchBatch } from './session-touch-batch.ts';
 
 export interface LiveSession {
   idHash: string;
@@ -20,8 +21,11 @@ export class SessionService {
   /** Told which user's sessions ended, so open organization connections can be de-authenticated. */
   onSessionsEnded: (userId: number) => Promise<void> = async () => {};
 
+  readonly #touches: SessionTouchBatch;
+
   constructor(db: Kysely<Database>) {
     this.#db = db;
+    this.#touches = new SessionTouchBatch(db);
   }
 
   async create(userId: number, connection: ConnectionState, now = new Date()): Promise<string> {
@@ -49,28 +53,10 @@ export class SessionService {
   async requireSession(
     sessionId: string,
     connection: Pick<ConnectionState, 'clientHash'>,
-    now = new Date(),
   ): Promise<LiveSession> {
-    const idle = new Date(now.getTime() + SESSION_IDLE_TIMEOUT_MS);
-    const session = await this.#db
-      .updateTable('user_session')
-      .set({
-        last_seen_at: now,
-        idle_expires_at: sql<Date>`least(${idle}::timestamptz, absolute_expires_at)`,
-      })
-      .where('id_hash', '=', hashSecret(sessionId))
-      .where('ended_at', 'is', null)
-      .where('idle_expires_at', '>', now)
-      .where('absolute_expires_at', '>', now)
-      .where((eb) =>
-        connection.clientHash === null
-          ? eb('client_hash', 'is', null)
-          : eb.or([eb('client_hash', 'is', null), eb('client_hash', '=', connection.clientHash)]),
-      )
-      .returning(['id_hash', 'user_id', 'idle_expires_at'])
-      .executeTakeFirst();
+    const session = await this.#touches.touch(hashSecret(sessionId), connection.clientHash);
     if (!session) throw new HeraldError('InvalidSessionError');
-    return { idHash: session.id_hash, userId: session.user_id, expiresAt: session.idle_expires_at };
+    return session;
   }
 
   /** Whether the session behind an organization connection is still alive (by its stored hash). */
