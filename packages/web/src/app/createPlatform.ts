@@ -50,8 +50,11 @@ export function createPlatform(routes: readonly RouteDefinition[]): Platform {
 
   const sessionChannel = createSessionChannel({ sessionStore, page, onSessionExpired: expireSession });
   reportConnectionAlerts('session', sessionChannel, alerts, () => hasValidSession(sessionStore.get()));
+  // Another tab wrote the session: signing out there signs out here (the guards then show sign-in), and data
+  // cached for a session that ended or changed hands goes with it.
   window.addEventListener('storage', (event) => {
-    if (event.key === SESSION_STORAGE_KEY) sessionStore.reload();
+    if (event.key !== SESSION_STORAGE_KEY && event.key !== null) return;
+    if (sessionStore.reload()) queryClient.clear();
   });
 
   return { scheduler, sessionStore, sessionChannel, alerts, queryClient, routes, page, endSession };

@@ -1,6 +1,11 @@
+import type { AccessRequirement } from '@herald/protocol';
 import { LoginPage } from '../features/login/LoginPage.tsx';
 import { lazyPage } from '../platform/lazy/lazyPage.ts';
+import { PROVIDER_DOMAINS } from '../platform/guards/providerDomains.ts';
 import type { RouteDefinition } from '../platform/guards/routeDefinition.ts';
+
+/** Platform §6: security, users and single sign-on issuers are for administrators. */
+const ADMIN: AccessRequirement = { capabilities: ['admin'] };
 
 /**
  * Every screen of the app. The router, the navigation, the page title and the guards read this table; a new
@@ -8,6 +13,20 @@ import type { RouteDefinition } from '../platform/guards/routeDefinition.ts';
  */
 export const routeTable: readonly RouteDefinition[] = [
   { id: 'login', path: '/login', scope: 'public', titleKey: 'login.pageTitle', page: LoginPage },
+  {
+    id: 'signup',
+    path: '/signup',
+    scope: 'public',
+    titleKey: 'signup.title',
+    page: lazyPage(() => import('../features/login/SignUpPage.tsx')),
+  },
+  {
+    id: 'passwordreset',
+    path: '/passwordreset',
+    scope: 'public',
+    titleKey: 'passwordReset.title',
+    page: lazyPage(() => import('../features/login/PasswordResetPage.tsx')),
+  },
   {
     id: 'organizations',
     path: '/organizations',
@@ -29,5 +48,70 @@ export const routeTable: readonly RouteDefinition[] = [
     titleKey: 'dashboard.title',
     page: lazyPage(() => import('../features/dashboard/DashboardPage.tsx')),
     navigation: { labelKey: 'dashboard.title' },
+  },
+  {
+    // Platform §2 sends settings to settings/profile (the test profile), which is not built yet: this
+    // opens the first settings page the user may open instead.
+    id: 'settings',
+    path: '/:organization/settings',
+    scope: 'organization',
+    titleKey: 'settings.title',
+    page: lazyPage(() => import('../features/settings/SettingsRedirect.tsx')),
+  },
+  {
+    id: 'settings-users',
+    path: '/:organization/settings/users',
+    scope: 'organization',
+    titleKey: 'settings.users.title',
+    page: lazyPage(() => import('../features/settings/UsersPage.tsx')),
+    requires: ADMIN,
+    navigation: { labelKey: 'settings.users.title', group: 'settings' },
+  },
+  {
+    id: 'settings-user',
+    path: '/:organization/settings/users/:id',
+    scope: 'organization',
+    titleKey: 'settings.user.title',
+    page: lazyPage(() => import('../features/settings/UserPage.tsx')),
+    requires: ADMIN,
+  },
+  {
+    id: 'settings-access',
+    path: '/:organization/settings/access',
+    scope: 'organization',
+    titleKey: 'settings.access.title',
+    page: lazyPage(() => import('../features/settings/AccessPage.tsx')),
+    requires: ADMIN,
+    navigation: { labelKey: 'settings.access.title', group: 'settings' },
+  },
+  {
+    id: 'settings-issuer',
+    path: '/:organization/settings/issuer/:id',
+    scope: 'organization',
+    titleKey: 'settings.issuer.title',
+    page: lazyPage(() => import('../features/settings/IssuerPage.tsx')),
+    requires: ADMIN,
+    // Its parent path (settings/issuer) is no page.
+    fallback: 'settings',
+  },
+  {
+    id: 'settings-security',
+    path: '/:organization/settings/security',
+    scope: 'organization',
+    titleKey: 'settings.security.title',
+    page: lazyPage(() => import('../features/settings/SecurityPage.tsx')),
+    requires: ADMIN,
+    navigation: { labelKey: 'settings.security.title', group: 'settings' },
+  },
+  {
+    // Platform §2 guard 6: administrators whose e-mail domain is the provider's; others go to the dashboard.
+    id: 'settings-rules',
+    path: '/:organization/settings/rules',
+    scope: 'organization',
+    titleKey: 'settings.rules.title',
+    page: lazyPage(() => import('../features/settings/RulesPage.tsx')),
+    requires: { roles: ['System.Admin'], emailDomains: PROVIDER_DOMAINS },
+    fallback: 'dashboard',
+    refusal: 'named',
   },
 ];

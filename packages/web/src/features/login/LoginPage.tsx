@@ -1,14 +1,26 @@
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
-import { ORGANIZATIONS_PATH, safeRedirectTarget, signedInDestination } from '../../platform/guards/guards.ts';
+import {
+  ORGANIZATIONS_PATH,
+  afterSignInTarget,
+  safeRedirectTarget,
+  signedInDestination,
+} from '../../platform/guards/guards.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 import { useSession } from '../../platform/session/useSession.ts';
+import { PublicFormLayout } from './PublicFormLayout.tsx';
+import type { LoginForm } from './loginSteps.ts';
 import { useSignIn } from './useSignIn.ts';
-import type { SignInForm } from './useSignIn.ts';
+
+/** What the sign-up and password-reset pages hand to the sign-in page when they send someone here. */
+export interface LoginPageState {
+  email?: string;
+  notice?: 'passwordChanged' | 'accountCreated';
+}
 
 /** Goes to a path in the app, or leaves for another address on the provider's domains. */
 function useGoTo() {
@@ -24,31 +36,47 @@ export function LoginPage() {
   const errorText = useErrorText();
   const { sessionStore, page } = usePlatform();
   const session = useSession();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const handedOver = (useLocation().state ?? {}) as LoginPageState;
   const goTo = useGoTo();
   const ownHosts = [page.hostname];
   const requested = safeRedirectTarget(searchParams.get('redirect'), ownHosts);
-  const [form, setForm] = useState<SignInForm>({
-    email: session.savedEmail ?? '',
-    password: '',
-    oneTimeCode: '',
-    newPassword: '',
-  });
+  const ssoKey = searchParams.get('sso');
   // Set once this form signed the user in: from then on it is leaving, and the "already signed in" redirect
   // below must not race the one the sign-in started.
   const [leaving, setLeaving] = useState(false);
-  const { step, error, submitting, signIn } = useSignIn(() => {
-    const target =
-      safeRedirectTarget(requested ?? sessionStore.get().redirectUri, ownHosts) ?? ORGANIZATIONS_PATH;
-    sessionStore.rememberRedirect(null);
-    setLeaving(true);
-    goTo(target);
-  });
+  const { state, submitting, submit, completeSso, setField, back } = useSignIn(
+    handedOver.email ?? session.savedEmail ?? '',
+    (user) => {
+      const target =
+        safeRedirectTarget(requested ?? sessionStore.get().redirectUri, ownHosts) ?? ORGANIZATIONS_PATH;
+      sessionStore.rememberRedirect(null);
+      setLeaving(true);
+      goTo(afterSignInTarget(user, target));
+    },
+  );
 
   // Kept in the session too, so the target survives a single sign-on round trip through another site.
   useEffect(() => {
     if (requested) sessionStore.rememberRedirect(requested);
   }, [requested, sessionStore]);
+
+  // Back from the identity provider with a key: complete single sign-on once, then drop the key from the
+  // address so a reload does not try to use it again.
+  const completedKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (!ssoKey || completedKey.current === ssoKey) return;
+    completedKey.current = ssoKey;
+    void completeSso(ssoKey).finally(() =>
+      setSearchParams(
+        (current) => {
+          current.delete('sso');
+          return current;
+        },
+        { replace: true },
+      ),
+    );
+  }, [ssoKey, completeSso, setSearchParams]);
 
   const alreadySignedIn = leaving ? null : signedInDestination(session, requested, ownHosts);
   useEffect(() => {
@@ -56,84 +84,129 @@ export function LoginPage() {
   }, [alreadySignedIn]);
   if (alreadySignedIn?.startsWith('/')) return <Navigate to={alreadySignedIn} replace />;
 
-  const field = (name: keyof SignInForm) => ({
+  const { step, form, error } = state;
+  const field = (name: keyof LoginForm) => ({
     value: form[name],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setForm((current) => ({ ...current, [name]: value }));
-    },
+    onChange: (event: { currentTarget: { value: string } }) => setField(name, event.currentTarget.value),
   });
   // Mantine labels the show/hide button in English and with the word "password", which would make it a
   // second match for the field's own label; ours is translated and names what it does.
   const revealToggle = { visibilityToggleButtonProps: { 'aria-label': t('login.showCharacters') } };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void signIn(form);
+    void submit();
   };
+  const completingSso = Boolean(ssoKey);
 
   return (
-    <Center mih="100vh" p="md" component="main">
-      <Paper component="form" onSubmit={onSubmit} withBorder shadow="sm" p="xl" w="100%" maw={420}>
-        <Stack>
-          <Title order={1} size="h2">
-            {t('login.title')}
-          </Title>
-          {error && (
-            <Alert color="red" role="alert" data-testid="login-error">
-              {errorText(error.type, error.message)}
-            </Alert>
-          )}
+    <PublicFormLayout title={t('login.title')} onSubmit={onSubmit} testId="login-form" step={step}>
+      {handedOver.notice && !error && (
+        <Alert color="teal" data-testid="login-notice">
+          {t(handedOver.notice === 'passwordChanged' ? 'login.passwordChanged' : 'login.accountCreated')}
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" role="alert" data-testid="login-error" data-error-type={error.type}>
+          {errorText(error.type, error.message)}
+        </Alert>
+      )}
+      {completingSso && (
+        <Text role="status" data-testid="login-sso-completing">
+          {t('login.completingSso')}
+        </Text>
+      )}
+      {step === 'email' && !completingSso && (
+        <TextInput
+          label={t('login.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          withAsterisk={false}
+          autoFocus
+          {...field('email')}
+        />
+      )}
+      {step !== 'email' && (
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="sm" data-testid="login-email" truncate>
+            {form.email.trim()}
+          </Text>
+          <Anchor component="button" type="button" size="sm" onClick={back}>
+            {t('login.changeEmail')}
+          </Anchor>
+          {/* For password managers: the account the password belongs to. */}
+          <input type="hidden" name="email" autoComplete="username" value={form.email} />
+        </Group>
+      )}
+      {step === 'password' && (
+        <PasswordInput
+          label={t('login.password')}
+          name="password"
+          autoComplete="current-password"
+          required
+          withAsterisk={false}
+          autoFocus
+          {...revealToggle}
+          {...field('password')}
+        />
+      )}
+      {step === 'oneTimeCode' && (
+        <>
+          <Text size="sm">{t('errors.MissingOTPCodeRecoveryError')}</Text>
           <TextInput
-            label={t('login.email')}
-            type="email"
-            name="email"
-            autoComplete="username"
+            label={t('login.oneTimeCode')}
+            name="otpCode"
+            autoComplete="one-time-code"
             required
             withAsterisk={false}
-            autoFocus={!form.email}
-            {...field('email')}
+            autoFocus
+            {...field('otpCode')}
+          />
+        </>
+      )}
+      {step === 'newPassword' && (
+        <>
+          <Text size="sm">{t('login.newPasswordRequired')}</Text>
+          <PasswordInput
+            label={t('login.newPassword')}
+            description={t('passwords.rule')}
+            name="newPassword"
+            autoComplete="new-password"
+            required
+            withAsterisk={false}
+            autoFocus
+            {...revealToggle}
+            {...field('newPassword')}
           />
           <PasswordInput
-            label={t('login.password')}
-            name="password"
-            autoComplete="current-password"
+            label={t('login.confirmPassword')}
+            name="confirmPassword"
+            autoComplete="new-password"
             required
             withAsterisk={false}
-            autoFocus={Boolean(form.email)}
             {...revealToggle}
-            {...field('password')}
+            {...field('confirmPassword')}
           />
-          {step === 'oneTimeCode' && (
-            <TextInput
-              label={t('login.oneTimeCode')}
-              name="otpCode"
-              autoComplete="one-time-code"
-              required
-              withAsterisk={false}
-              autoFocus
-              {...field('oneTimeCode')}
-            />
-          )}
-          {step === 'newPassword' && (
-            <>
-              <Text size="sm">{t('login.newPasswordRequired')}</Text>
-              <PasswordInput
-                label={t('login.newPassword')}
-                name="newPassword"
-                autoComplete="new-password"
-                required
-                withAsterisk={false}
-                autoFocus
-                {...revealToggle}
-                {...field('newPassword')}
-              />
-            </>
-          )}
-          <Button type="submit" loading={submitting} fullWidth>
-            {t('login.submit')}
-          </Button>
-        </Stack>
-      </Paper>
-    </Center>
+        </>
+      )}
+      {!completingSso && (
+        <Button type="submit" loading={submitting} fullWidth>
+          {step === 'email'
+            ? t('login.continue')
+            : step === 'newPassword'
+              ? t('login.changePasswordAndSignIn')
+              : t('login.submit')}
+        </Button>
+      )}
+      <Group justify="space-between">
+        <Anchor component={Link} to="/passwordreset" size="sm">
+          {t('login.forgotPassword')}
+        </Anchor>
+        <Anchor component={Link} to="/signup" size="sm">
+          {t('login.createAccount')}
+        </Anchor>
+      </Group>
+    </PublicFormLayout>
   );
 }

@@ -1,69 +1,84 @@
 import type { User } from '@herald/protocol';
 import { useState } from 'react';
-import { errorTypeOf, isChannelError } from '../../platform/channel/channelError.ts';
-import type { ChannelError } from '../../platform/channel/channelError.ts';
-import { commandKey } from '../../platform/data/useCommand.ts';
+import { isChannelError } from '../../platform/channel/channelError.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
-
-/** password: e-mail and password; oneTimeCode: two-factor is on; newPassword: the password must change first. */
-export type SignInStep = 'password' | 'oneTimeCode' | 'newPassword';
-
-export interface SignInForm {
-  email: string;
-  password: string;
-  oneTimeCode: string;
-  newPassword: string;
-}
-
-const ASKS_FOR_CODE = new Set(['MissingOTPCodeRecoveryError', 'MissingOTPError']);
+import { useStartSession } from '../../platform/session/useStartSession.ts';
+import { initialLoginState, loginRequest, nextLoginState } from './loginSteps.ts';
+import type { LoginForm, LoginOutcome, LoginState } from './loginSteps.ts';
 
 /**
- * The sign-in flow of platform §4: find how the address signs in (single sign-on leaves for the provider),
- * create a session with the password, then a one-time code or a new password when the server asks for one.
+ * Runs the sign-in step machine (loginSteps.ts) against the session channel: each submission makes the
+ * request its step asks for, and the answer moves the form on. Single sign-on leaves for the identity
+ * provider; the way back (/login?sso=KEY) is completeSso.
  */
-export function useSignIn(onSignedIn: (user: User) => void) {
-  const { sessionChannel, sessionStore, queryClient } = usePlatform();
-  const [step, setStep] = useState<SignInStep>('password');
-  const [error, setError] = useState<ChannelError | null>(null);
+export function useSignIn(savedEmail: string, onSignedIn: (user: User) => void) {
+  const { sessionChannel } = usePlatform();
+  const startSession = useStartSession();
+  const [state, setState] = useState<LoginState>(() => initialLoginState(savedEmail));
   const [submitting, setSubmitting] = useState(false);
+  const apply = (outcome: LoginOutcome) => setState((current) => nextLoginState(current, outcome));
 
-  async function signIn(form: SignInForm): Promise<void> {
+  const signedIn = (sessionId: string, user: User) => {
+    startSession(sessionId, user);
+    apply({ kind: 'signedIn' });
+    onSignedIn(user);
+  };
+
+  const failed = (caught: unknown) => {
+    if (!isChannelError(caught)) throw caught;
+    apply({ kind: 'error', error: { type: caught.type, message: caught.message } });
+  };
+
+  async function submit(): Promise<void> {
+    const request = loginRequest(state);
+    if (request.command === 'none') {
+      apply({ kind: 'error', error: request.error });
+      return;
+    }
     setSubmitting(true);
-    setError(null);
     try {
-      const email = form.email.trim();
-      if (step === 'password') {
-        const method = await sessionChannel.request('getUserLoginMethod', { email });
+      if (request.command === 'getUserLoginMethod') {
+        const method = await sessionChannel.request('getUserLoginMethod', request.params);
         if (method.method === 'sso') {
+          apply({ kind: 'ssoMethod', redirectUrl: method.redirectUrl });
           window.location.assign(method.redirectUrl);
           return;
         }
-      }
-      const result = await sessionChannel.request('createSession', {
-        email,
-        password: form.password,
-        ...(step === 'oneTimeCode' ? { otpCode: form.oneTimeCode.trim() } : {}),
-        ...(step === 'newPassword' ? { newPassword: form.newPassword } : {}),
-      });
-      if ('newPasswordRequired' in result) {
-        setStep('newPassword');
+        apply({ kind: 'passwordMethod' });
         return;
       }
-      sessionStore.signIn(result.sessionId, result.user);
-      // The session came with the profile; the screens that follow need not ask for it again.
-      queryClient.setQueryData(
-        commandKey(sessionChannel, 'getUserProfile', { sessionId: result.sessionId }),
-        result.user,
-      );
-      onSignedIn(result.user);
+      const result = await sessionChannel.request('createSession', request.params);
+      if ('newPasswordRequired' in result) apply({ kind: 'newPasswordRequired' });
+      else signedIn(result.sessionId, result.user);
     } catch (caught) {
-      if (ASKS_FOR_CODE.has(errorTypeOf(caught) ?? '')) setStep('oneTimeCode');
-      setError(isChannelError(caught) ? caught : null);
-      if (!isChannelError(caught)) throw caught;
+      failed(caught);
     } finally {
       setSubmitting(false);
     }
   }
 
-  return { step, error, submitting, signIn };
+  /** The identity provider sent the browser back with a key: the server turns it into a session. */
+  async function completeSso(key: string): Promise<void> {
+    setSubmitting(true);
+    try {
+      const result = await sessionChannel.request('completeSsoLogin', { key });
+      signedIn(result.sessionId, result.user);
+    } catch (caught) {
+      failed(caught);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const setField = (name: keyof LoginForm, value: string) =>
+    setState((current) => ({ ...current, form: { ...current.form, [name]: value } }));
+
+  return {
+    state,
+    submitting,
+    submit,
+    completeSso,
+    setField,
+    back: () => apply({ kind: 'back' }),
+  };
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches, useParams } from 'react-router';
 import { PageLoader } from '../shell/PageLoader.tsx';
 import { errorTypeOf } from '../../platform/channel/channelError.ts';
@@ -20,6 +21,7 @@ import { useOrganizationChannel } from './useOrganizationChannel.ts';
  * page's requirements (guard 5) and shows the shell with the organization's navigation.
  */
 export default function OrganizationLayout() {
+  const { t } = useTranslation();
   const { sessionChannel, sessionStore } = usePlatform();
   const session = useSession();
   const { pathname } = useLocation();
@@ -60,7 +62,11 @@ export default function OrganizationLayout() {
 
   const shown = currentRoute(matches);
   const access = shown
-    ? accessGuard(shown.route, current.access, { organizationId: current.organizationId, pathname })
+    ? accessGuard(shown.route, current.access, {
+        organizationId: current.organizationId,
+        pathname,
+        title: t(shown.route.titleKey),
+      })
     : null;
   if (access?.kind === 'redirect') return <GuardRedirect to={access.to} alert={access.alert} />;
 

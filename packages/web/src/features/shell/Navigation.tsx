@@ -1,11 +1,15 @@
-import { NavLink } from '@mantine/core';
+import { NavLink, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { navigationRoutes, organizationPagePath } from '../../platform/guards/navigation.ts';
+import { navigationSections, organizationPagePath } from '../../platform/guards/navigation.ts';
+import type { RouteDefinition } from '../../platform/guards/routeDefinition.ts';
 import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 
-/** The organization's pages this user may open, from the route table. */
+/**
+ * The organization's pages this user may open, from the route table: the main pages, then the Settings
+ * pages under their heading (shown only when at least one of them is open to the user).
+ */
 export function Navigation({
   organization,
   onNavigate,
@@ -16,23 +20,33 @@ export function Navigation({
   const { t } = useTranslation();
   const { routes } = usePlatform();
   const { pathname } = useLocation();
+  const { main, settings } = navigationSections(routes, organization.access);
+  const link = (route: RouteDefinition) => {
+    const path = organizationPagePath(route, organization.organizationId);
+    const active = pathname === path || pathname.startsWith(`${path}/`);
+    return (
+      <NavLink
+        key={route.id}
+        component={Link}
+        to={path}
+        label={t(route.navigation?.labelKey ?? route.titleKey)}
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        onClick={onNavigate}
+      />
+    );
+  };
   return (
     <nav aria-label={t('shell.navigation')}>
-      {navigationRoutes(routes, organization.access).map((route) => {
-        const path = organizationPagePath(route, organization.organizationId);
-        const active = pathname === path || pathname.startsWith(`${path}/`);
-        return (
-          <NavLink
-            key={route.id}
-            component={Link}
-            to={path}
-            label={t(route.navigation?.labelKey ?? route.titleKey)}
-            active={active}
-            aria-current={active ? 'page' : undefined}
-            onClick={onNavigate}
-          />
-        );
-      })}
+      {main.map(link)}
+      {settings.length > 0 && (
+        <section aria-labelledby="navigation-settings" data-testid="navigation-settings">
+          <Text id="navigation-settings" size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
+            {t('settings.title')}
+          </Text>
+          {settings.map(link)}
+        </section>
+      )}
     </nav>
   );
 }

@@ -33,6 +33,7 @@ const user: User = {
   phone: null,
   settings: {},
   otp_enabled: false,
+  otp_required: false,
   sso_enabled: false,
   organizations: [organization],
 };

@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { AccessContext } from '@herald/protocol';
 import { signedOutSession } from '../session/storedSession.ts';
 import type { StoredSession } from '../session/storedSession.ts';
+import { routeTable } from '../../app/routes.tsx';
+import { navigationSections } from './navigation.ts';
+import { PROVIDER_DOMAINS } from './providerDomains.ts';
 import {
   accessGuard,
+  afterSignInTarget,
   organizationGuard,
   parentPath,
   parseOrganizationId,
   safeRedirectTarget,
   sessionGuard,
+  settingsLanding,
   signedInDestination,
 } from './guards.ts';
 import type { GuardDecision } from './guards.ts';
@@ -197,5 +202,148 @@ describe('accessGuard (guard 5)', () => {
     ['/', '/'],
   ])('parentPath(%j) → %j', (pathname, expected) => {
     expect(parentPath(pathname)).toBe(expected);
+  });
+});
+
+describe('guards 5 and 6 over the route table', () => {
+  const access = (overrides: Partial<AccessContext>): AccessContext => ({
+    roles: [],
+    capabilities: [],
+    organizationId: 7,
+    email: 'ana@example.com',
+    partitionsets: [],
+    enableBetaFeatures: false,
+    featureKeys: '',
+    ...overrides,
+  });
+  const admin = access({ roles: ['System.Admin'], capabilities: ['base', 'admin'] });
+  const foreignAdmin = { ...admin, email: 'ana@elsewhere.example' };
+  const powerUser = access({
+    roles: ['System.PowerUser'],
+    capabilities: ['base', 'content-edit', 'database-manage'],
+  });
+  const route = (id: string) => {
+    const found = routeTable.find((candidate) => candidate.id === id);
+    if (!found) throw new Error(`no route ${id}`);
+    return found;
+  };
+  const notAllowed = (to: string): GuardDecision => ({
+    kind: 'redirect',
+    to,
+    alert: { errorType: 'AccessNotAllowedError' },
+  });
+  const rulesRefused: GuardDecision = {
+    kind: 'redirect',
+    to: '/7/dashboard',
+    alert: { errorType: 'AccessToNotAllowedError', values: { title: 'Messaging and import rules' } },
+  };
+
+  it.each<[string, string, AccessContext, string, GuardDecision]>([
+    ['admin opens users', 'settings-users', admin, '/7/settings/users', { kind: 'allow' }],
+    [
+      'power user: users, to the parent path',
+      'settings-users',
+      powerUser,
+      '/7/settings/users',
+      notAllowed('/7/settings'),
+    ],
+    [
+      'power user: one user, to the users list',
+      'settings-user',
+      powerUser,
+      '/7/settings/users/3',
+      notAllowed('/7/settings/users'),
+    ],
+    ['power user: access', 'settings-access', powerUser, '/7/settings/access', notAllowed('/7/settings')],
+    [
+      'power user: an issuer, to settings',
+      'settings-issuer',
+      powerUser,
+      '/7/settings/issuer/2',
+      notAllowed('/7/settings'),
+    ],
+    [
+      'power user: security',
+      'settings-security',
+      powerUser,
+      '/7/settings/security',
+      notAllowed('/7/settings'),
+    ],
+    ['admin opens security', 'settings-security', admin, '/7/settings/security', { kind: 'allow' }],
+    [
+      'admin of a provider domain opens rules',
+      'settings-rules',
+      admin,
+      '/7/settings/rules',
+      { kind: 'allow' },
+    ],
+    [
+      'admin of another domain: rules refused by name',
+      'settings-rules',
+      foreignAdmin,
+      '/7/settings/rules',
+      rulesRefused,
+    ],
+    [
+      'provider domain without the admin role: refused',
+      'settings-rules',
+      powerUser,
+      '/7/settings/rules',
+      rulesRefused,
+    ],
+    ['anyone opens the dashboard', 'dashboard', powerUser, '/7/dashboard', { kind: 'allow' }],
+  ])('%s', (_case, id, context, pathname, expected) => {
+    expect(
+      accessGuard(route(id), context, { organizationId: 7, pathname, title: 'Messaging and import rules' }),
+    ).toEqual(expected);
+  });
+
+  it('the admin capability without the System.Admin role does not open rules', () => {
+    const capabilityOnly = access({ roles: ['System.PowerUser'], capabilities: ['admin'] });
+    expect(
+      accessGuard(route('settings-rules'), capabilityOnly, {
+        organizationId: 7,
+        pathname: '/7/settings/rules',
+        title: 'Rules',
+      }),
+    ).toMatchObject({ to: '/7/dashboard' });
+  });
+
+  it('PROVIDER_DOMAINS is what guard 6 reads', () => {
+    expect(route('settings-rules').requires?.emailDomains).toEqual(PROVIDER_DOMAINS);
+  });
+
+  it('settings leads to the first settings page the user may open, else the dashboard', () => {
+    expect(settingsLanding(routeTable, admin)).toBe('settings/users');
+    expect(settingsLanding(routeTable, powerUser)).toBe('dashboard');
+  });
+
+  it('the navigation shows Settings only to those who may open its pages', () => {
+    const labels = (context: AccessContext) => {
+      const { main, settings } = navigationSections(routeTable, context);
+      return { main: main.map((entry) => entry.id), settings: settings.map((entry) => entry.id) };
+    };
+    expect(labels(admin)).toEqual({
+      main: ['dashboard'],
+      settings: ['settings-users', 'settings-access', 'settings-security'],
+    });
+    expect(labels(powerUser)).toEqual({ main: ['dashboard'], settings: [] });
+  });
+
+  it('every settings page but the landing declares a requirement', () => {
+    const unguarded = routeTable.filter(
+      (entry) => entry.path.includes('/settings/') && entry.requires === undefined,
+    );
+    expect(unguarded).toEqual([]);
+  });
+});
+
+describe('afterSignInTarget', () => {
+  it.each<[boolean, string, string]>([
+    [false, '/7/dashboard', '/7/dashboard'],
+    [true, '/7/dashboard', '/account'],
+    [true, '/organizations', '/account'],
+  ])('otp_required %s, target %s → %s', (otp_required, target, expected) => {
+    expect(afterSignInTarget({ otp_required }, target)).toBe(expected);
   });
 });

@@ -110,15 +110,41 @@ export function parentPath(pathname: string): string {
 }
 
 /**
- * Guard 5: a route with requirements sends a user who does not meet them to its fallback (or the parent
- * path) with 'Access not allowed'.
+ * Guards 5 and 6: a route with requirements sends a user who does not meet them to its fallback (or the
+ * parent path) with 'Access not allowed'; a route whose refusal names the page (the rules page) says
+ * 'Access to {title} not allowed' instead, `title` being the page's title in the interface language.
  */
 export function accessGuard(
-  route: Pick<RouteDefinition, 'requires' | 'fallback'>,
+  route: Pick<RouteDefinition, 'requires' | 'fallback' | 'refusal'>,
   access: AccessContext,
-  location: { organizationId: number; pathname: string },
+  location: { organizationId: number; pathname: string; title?: string },
 ): GuardDecision {
   if (!route.requires || checkAccess(route.requires, access)) return allow;
   const to = route.fallback ? `/${location.organizationId}/${route.fallback}` : parentPath(location.pathname);
-  return { kind: 'redirect', to, alert: { errorType: 'AccessNotAllowedError' } };
+  const alert: AlertInput =
+    route.refusal === 'named'
+      ? { errorType: 'AccessToNotAllowedError', values: { title: location.title ?? '' } }
+      : { errorType: 'AccessNotAllowedError' };
+  return { kind: 'redirect', to, alert };
+}
+
+/** Where an organization's `settings` path leads: the first settings page this user may open, else the dashboard. */
+export function settingsLanding(routes: readonly RouteDefinition[], access: AccessContext): string {
+  const first = routes.find(
+    (route) =>
+      route.scope === 'organization' &&
+      route.navigation?.group === 'settings' &&
+      (!route.requires || checkAccess(route.requires, access)),
+  );
+  return first ? first.path.slice('/:organization/'.length) : 'dashboard';
+}
+
+export const ACCOUNT_PATH = '/account';
+
+/**
+ * Where a user goes once signed in: the remembered target, unless an organization of theirs requires
+ * two-factor and they have none (`otp_required`), in which case the account page, to set it up first.
+ */
+export function afterSignInTarget(user: { otp_required: boolean }, target: string): string {
+  return user.otp_required ? ACCOUNT_PATH : target;
 }

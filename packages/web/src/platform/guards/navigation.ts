@@ -15,6 +15,18 @@ export function navigationRoutes(
   );
 }
 
+/** The navigation in its sections: pages at the top level, then those under the Settings heading. */
+export function navigationSections(
+  routes: readonly RouteDefinition[],
+  access: AccessContext,
+): { main: RouteDefinition[]; settings: RouteDefinition[] } {
+  const shown = navigationRoutes(routes, access);
+  return {
+    main: shown.filter((route) => route.navigation?.group === undefined),
+    settings: shown.filter((route) => route.navigation?.group === 'settings'),
+  };
+}
+
 /** The address of an organization page: its pattern with the organization id filled in. */
 export function organizationPagePath(route: Pick<RouteDefinition, 'path'>, organizationId: number): string {
   return route.path.replace(':organization', String(organizationId));

@@ -19,6 +19,14 @@ export interface RouteDefinition {
   requires?: AccessRequirement;
   /** Where a user without `requires` is sent, relative to the organization; the parent path when absent. */
   fallback?: string;
-  /** Shown in the organization navigation with this label. */
-  navigation?: { labelKey: string };
+  /**
+   * How a refusal reads: 'Access not allowed' (guard 5, the default), or 'Access to {title} not allowed'
+   * naming this page (guard 6, the rules page).
+   */
+  refusal?: 'generic' | 'named';
+  /** Shown in the organization navigation with this label, under the Settings heading when `group` says so. */
+  navigation?: { labelKey: string; group?: NavigationGroup };
 }
+
+/** A heading of the organization navigation that gathers pages. */
+export type NavigationGroup = 'settings';

@@ -34,6 +34,7 @@ const user: User = {
   phone: '+61 400 000 000',
   settings: { theme: 'light' },
   otp_enabled: false,
+  otp_required: false,
   sso_enabled: false,
   organizations: [organization],
 };
@@ -150,5 +151,53 @@ describe('parseStoredSession', () => {
     const storage = memoryStorage();
     new SessionStore(storage).rememberRedirect('/account');
     expect(storage.entries.has(SESSION_STORAGE_KEY)).toBe(true);
+  });
+});
+
+describe('SessionStore across tabs', () => {
+  it('a sign-out in another tab signs this one out, as signed out rather than expired', () => {
+    const storage = memoryStorage();
+    const here = new SessionStore(storage);
+    const there = new SessionStore(storage);
+    here.signIn('s-1', user);
+    there.reload();
+    there.signOut();
+    expect(here.reload()).toBe(true);
+    expect(hasValidSession(here.get())).toBe(false);
+    expect(here.lastEnding()).toBe('signed-out');
+  });
+
+  it('a sign-in in another tab is picked up; the data of another user must go', () => {
+    const storage = memoryStorage();
+    const here = new SessionStore(storage);
+    const there = new SessionStore(storage);
+    expect(there.reload()).toBe(false);
+    there.signIn('s-1', user);
+    expect(here.reload()).toBe(false);
+    expect(here.get().sessionId).toBe('s-1');
+    expect(here.lastEnding()).toBeNull();
+    there.signIn('s-2', { ...user, id: 4, email: 'bo@example.com' });
+    expect(here.reload()).toBe(true);
+    expect(here.get().email).toBe('bo@example.com');
+  });
+
+  it('an unrelated write changes nothing that matters', () => {
+    const storage = memoryStorage();
+    const here = new SessionStore(storage);
+    here.signIn('s-1', user);
+    const there = new SessionStore(storage);
+    there.updateSettings({ locale: 'id' });
+    expect(here.reload()).toBe(false);
+    expect(here.get().settings.locale).toBe('id');
+  });
+});
+
+describe('SessionStore.updateAccount', () => {
+  it('records two-factor turned on, which ends the requirement', () => {
+    const store = new SessionStore(memoryStorage());
+    store.signIn('s-1', { ...user, otp_required: true });
+    expect(store.get().otp_required).toBe(true);
+    store.updateAccount({ otp_enabled: true, otp_required: false });
+    expect(store.get()).toMatchObject({ otp_enabled: true, otp_required: false, sessionId: 's-1' });
   });
 });

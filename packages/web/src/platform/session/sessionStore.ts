@@ -1,5 +1,6 @@
 import type { Organization, User } from '@herald/protocol';
 import {
+  hasValidSession,
   parseStoredSession,
   sessionForUser,
   signedOutSession,
@@ -52,6 +53,11 @@ export class SessionStore {
     this.write({ ...this.session, settings: { ...this.session.settings, ...settings } });
   }
 
+  /** The account facts that change while signed in (two-factor turned on or off). */
+  updateAccount(account: Partial<Pick<StoredSession, 'otp_enabled' | 'otp_required' | 'sso_enabled'>>): void {
+    this.write({ ...this.session, ...account });
+  }
+
   rememberRedirect(redirectUri: string | null): void {
     this.write({ ...this.session, redirectUri });
   }
@@ -70,10 +76,19 @@ export class SessionStore {
     this.write({ ...signedOutSession, savedEmail, settings: kept, redirectUri });
   }
 
-  /** Another tab changed the stored session. */
-  reload(): void {
+  /**
+   * Another tab changed the stored session. When that ended the session (signing out in one tab signs out
+   * the others), this page counts it as signed out here too, so it is not brought back to the page it was on.
+   * Answers whether the session ended or changed hands, which is when the page's cached data must go.
+   */
+  reload(): boolean {
+    const before = this.session;
     this.session = this.read();
+    const ended = hasValidSession(before) && !hasValidSession(this.session);
+    if (ended) this.ending = 'signed-out';
+    else if (hasValidSession(this.session)) this.ending = null;
     this.notify();
+    return ended || (hasValidSession(before) && before.sessionId !== this.session.sessionId);
   }
 
   private read(): StoredSession {

@@ -26,6 +26,8 @@ export interface StoredSession {
   redirectUri: string | null;
   otp_enabled: boolean;
   sso_enabled: boolean;
+  /** An organization of the user's requires two-factor and they have none yet. */
+  otp_required: boolean;
 }
 
 export const signedOutSession: StoredSession = {
@@ -39,6 +41,7 @@ export const signedOutSession: StoredSession = {
   redirectUri: null,
   otp_enabled: false,
   sso_enabled: false,
+  otp_required: false,
 };
 
 /** Platform §2 guard 2: a session is valid while both its id and the user id are present. */
@@ -59,6 +62,7 @@ export function sessionForUser(previous: StoredSession, sessionId: string, user:
     savedEmail: user.email,
     otp_enabled: user.otp_enabled,
     sso_enabled: user.sso_enabled,
+    otp_required: user.otp_required,
   };
 }
 
@@ -101,5 +105,6 @@ export function parseStoredSession(text: string | null): StoredSession {
     redirectUri: text_(stored.redirectUri),
     otp_enabled: stored.otp_enabled === true,
     sso_enabled: stored.sso_enabled === true,
+    otp_required: stored.otp_required === true,
   };
 }
