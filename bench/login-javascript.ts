@@ -35,7 +35,7 @@ export async function benchLoginJavaScript(): Promise<string[]> {
       if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
     });
     await page.goto(`${server.url}/login`);
-    await page.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Continue' }).waitFor({ timeout: 30_000 });
     let raw = 0;
     let gzipped = 0;
     for (const script of scripts) {

@@ -31,7 +31,9 @@ describe('the web app shell', () => {
     const { page, context } = await openPage(browser, { locale: 'id' });
     await page.goto(`${baseUrl}/login`);
     await page.getByRole('heading', { name: 'Masuk ke Herald' }).waitFor();
-    expect(await page.getByLabel('Kata sandi').count()).toBe(1);
+    await page.getByLabel('Email').fill('seseorang@example.test');
+    await page.getByRole('button', { name: 'Lanjutkan' }).click();
+    await page.getByLabel('Kata sandi', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Masuk' }).isVisible()).toBe(true);
     expect(await page.getAttribute('html', 'lang')).toBe('id');
     await context.close();
@@ -58,8 +60,9 @@ describe('the web app shell', () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${baseUrl}/login`);
     await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill('not the password');
-    await page.getByLabel('Password').press('Enter');
+    await page.getByLabel('Email').press('Enter');
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
     await expect
       .poll(() => page.getByTestId('login-error').textContent())
       .toBe('Invalid email address or password');

@@ -71,7 +71,7 @@ describe('when the server goes away', () => {
     const { page } = await openPage(browser);
     await page.clock.install();
     await page.goto(`${herald.config.publicUrl}/login`);
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).waitFor();
     await herald.stop();
     const unreachable = page
       .getByTestId('app-alert')
