@@ -1,5 +1,6 @@
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { startServerProcess } from './server-process.ts';
+import { call, open } from './ws-client.ts';
 
 const CONNECTIONS = 200;
 const PACED_INTERVAL_MS = 100;
@@ -46,28 +47,11 @@ function summary(samples: number[]): string {
   return `p50 ${at(50)} ms, p99 ${at(99)} ms, max ${at(100)} ms`;
 }
 
-function open(url: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url);
-    socket.once('open', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
-
-let nextRequest = 0;
-function pingOnce(socket: WebSocket): Promise<number> {
-  const requestId = `p-${++nextRequest}`;
+/** One ping's round trip in milliseconds. */
+async function pingOnce(socket: WebSocket): Promise<number> {
   const startedAt = performance.now();
-  return new Promise((resolve) => {
-    const onMessage = (data: WebSocket.RawData) => {
-      if ((JSON.parse(String(data)) as { requestId?: string }).requestId === requestId) {
-        socket.off('message', onMessage);
-        resolve(performance.now() - startedAt);
-      }
-    };
-    socket.on('message', onMessage);
-    socket.send(JSON.stringify({ command: 'ping', requestId }));
-  });
+  await call(socket, 'ping');
+  return performance.now() - startedAt;
 }
 
 async function closedLoop(socket: WebSocket, rounds: number): Promise<number[]> {

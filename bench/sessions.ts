@@ -1,5 +1,5 @@
-import WebSocket from 'ws';
 import { startServerProcess } from './server-process.ts';
+import { call, open } from './ws-client.ts';
 
 const SIGN_INS = 60;
 const RENEW_CONNECTIONS = 50;
@@ -63,32 +63,4 @@ export async function benchSessions(): Promise<string[]> {
   } finally {
     await server.stop();
   }
-}
-
-function open(url: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url);
-    socket.once('open', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
-
-let nextRequest = 0;
-function call(socket: WebSocket, command: string, params: unknown): Promise<unknown> {
-  const requestId = `b-${++nextRequest}`;
-  return new Promise((resolve, reject) => {
-    const onMessage = (data: WebSocket.RawData) => {
-      const reply = JSON.parse(String(data)) as {
-        requestId?: string;
-        result?: unknown;
-        error?: { type: string };
-      };
-      if (reply.requestId !== requestId) return;
-      socket.off('message', onMessage);
-      if (reply.error) reject(new Error(`${command}: ${reply.error.type}`));
-      else resolve(reply.result);
-    };
-    socket.on('message', onMessage);
-    socket.send(JSON.stringify({ command, requestId, params }));
-  });
 }

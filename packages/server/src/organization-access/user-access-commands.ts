@@ -1,5 +1,8 @@
 import { HeraldError, organizationAccessCommands } from '@herald/protocol';
+import type { Kysely } from 'kysely';
+import type { AuditEntry } from '../audit/audit-log.ts';
 import { registerCommand, type CommandContext } from '../channels/registry.ts';
+import type { Database } from '../database/schema.ts';
 import { listIssuers } from '../sso/issuers.ts';
 import { actingAdministrator, requireAdministratorTwoFactor } from './admin-guards.ts';
 import { findAccess, listUserAccounts, partitionSetsBelong } from './user-accounts.ts';
@@ -99,31 +102,28 @@ export const userAccessCommands = {
       if (validFrom !== null && Number.isNaN(validFrom.getTime())) {
         throw new HeraldError('ValidationError', { details: [{ path: 'validFrom', message: 'Not a date' }] });
       }
-      await services.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('organization_access')
-          .set({ roles: params.roles, partitionsets, valid_from: validFrom })
-          .where('organization_id', '=', params.organizationId)
-          .where('user_id', '=', params.userId)
-          .execute();
-        await services.audit.record(
-          {
-            action: 'access.updated',
-            organizationId: params.organizationId,
-            actorUserId,
-            subjectUserId: params.userId,
-            details: {
-              rolesBefore: before.roles,
-              roles: params.roles,
-              partitionsets,
-              validFrom: validFrom?.toISOString() ?? null,
-            },
-            remoteAddress: context.connection.remoteAddress,
+      await applyAccessChange(
+        context,
+        {
+          action: 'access.updated',
+          organizationId: params.organizationId,
+          actorUserId,
+          subjectUserId: params.userId,
+          details: {
+            rolesBefore: before.roles,
+            roles: params.roles,
+            partitionsets,
+            validFrom: validFrom?.toISOString() ?? null,
           },
-          trx,
-        );
-      });
-      await services.accessEvents.publish({ userId: params.userId, organizationId: params.organizationId });
+        },
+        (trx) =>
+          trx
+            .updateTable('organization_access')
+            .set({ roles: params.roles, partitionsets, valid_from: validFrom })
+            .where('organization_id', '=', params.organizationId)
+            .where('user_id', '=', params.userId)
+            .execute(),
+      );
       return {};
     },
   ),
@@ -136,25 +136,22 @@ export const userAccessCommands = {
       const actorUserId = await managingAdministrator(params, context);
       const before = await findAccess(services.db, params.organizationId, params.userId);
       if (!before) throw new HeraldError('NotFoundError');
-      await services.db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('organization_access')
-          .where('organization_id', '=', params.organizationId)
-          .where('user_id', '=', params.userId)
-          .execute();
-        await services.audit.record(
-          {
-            action: 'access.revoked',
-            organizationId: params.organizationId,
-            actorUserId,
-            subjectUserId: params.userId,
-            details: { roles: before.roles },
-            remoteAddress: context.connection.remoteAddress,
-          },
-          trx,
-        );
-      });
-      await services.accessEvents.publish({ userId: params.userId, organizationId: params.organizationId });
+      await applyAccessChange(
+        context,
+        {
+          action: 'access.revoked',
+          organizationId: params.organizationId,
+          actorUserId,
+          subjectUserId: params.userId,
+          details: { roles: before.roles },
+        },
+        (trx) =>
+          trx
+            .deleteFrom('organization_access')
+            .where('organization_id', '=', params.organizationId)
+            .where('user_id', '=', params.userId)
+            .execute(),
+      );
       return {};
     },
   ),
@@ -189,4 +186,24 @@ async function managingAdministrator(
   const actorUserId = await actingAdministrator(params, context);
   await requireAdministratorTwoFactor(actorUserId, context);
   return actorUserId;
+}
+
+/**
+ * Writes a change of a user's access and its audit entry in one transaction, then tells every server
+ * process, so the user's open connections follow within a second.
+ */
+async function applyAccessChange(
+  context: CommandContext,
+  change: Omit<AuditEntry, 'remoteAddress'> & { organizationId: number; subjectUserId: number },
+  write: (trx: Kysely<Database>) => Promise<unknown>,
+): Promise<void> {
+  const { services, connection } = context;
+  await services.db.transaction().execute(async (trx) => {
+    await write(trx);
+    await services.audit.record({ ...change, remoteAddress: connection.remoteAddress }, trx);
+  });
+  await services.accessEvents.publish({
+    userId: change.subjectUserId,
+    organizationId: change.organizationId,
+  });
 }

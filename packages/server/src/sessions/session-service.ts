@@ -1,5 +1,5 @@
 import { HeraldError, SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from '@herald/protocol';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ConnectionState } from '../channels/connection-state.ts';
 import type { Database } from '../database/schema.ts';
 import { hashSecret, newSessionId } from './session-ids.ts';
