@@ -10,9 +10,27 @@ export const USER_SETTINGS_MAX_BYTES = 16 * 1024;
  * A user's preferences (platform §3 User profile). The keys Herald reads are checked; others are kept as
  * given so the web app can add preferences without a server change.
  */
+/**
+ * The test profile (functional §3: first name, last name, email, mobile): whom proofs and previews are
+ * addressed to for this user, kept with the user's settings.
+ */
+export const testProfileSchema = z.object({
+  firstName: z.string().trim().max(100).default(''),
+  lastName: z.string().trim().max(100).default(''),
+  email: z.union([z.literal(''), z.email().max(320)]).default(''),
+  mobile: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[+\d\s().-]*$/, 'A phone number: digits, spaces, + ( ) . -')
+    .default(''),
+});
+export type TestProfile = z.infer<typeof testProfileSchema>;
+
 export const userSettingsSchema = z
   .object({
     locale: z.enum([SYSTEM_LOCALE_PREFERENCE, ...SUPPORTED_LOCALES]).optional(),
+    testProfile: testProfileSchema.optional(),
     advanced: z
       .object({
         enableBetaFeatures: z.boolean().optional(),

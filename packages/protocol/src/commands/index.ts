@@ -13,6 +13,8 @@ export { signInCommands } from './sign-in.ts';
 export {
   accountCommands,
   userSettingsSchema,
+  testProfileSchema,
+  type TestProfile,
   userSessionRecordSchema,
   USER_SETTINGS_MAX_BYTES,
   type UserSettings,

@@ -50,13 +50,21 @@ export const routeTable: readonly RouteDefinition[] = [
     navigation: { labelKey: 'dashboard.title' },
   },
   {
-    // Platform §2 sends settings to settings/profile (the test profile), which is not built yet: this
-    // opens the first settings page the user may open instead.
+    // Platform §2: settings redirects to settings/profile (SETTINGS_LANDING), open to every member.
     id: 'settings',
     path: '/:organization/settings',
     scope: 'organization',
     titleKey: 'settings.title',
     page: lazyPage(() => import('../features/settings/SettingsRedirect.tsx')),
+  },
+  {
+    // Functional §3: the user's own test profile; no requirement, so guard 5's refusals land here.
+    id: 'settings-profile',
+    path: '/:organization/settings/profile',
+    scope: 'organization',
+    titleKey: 'settings.profile.title',
+    page: lazyPage(() => import('../features/settings/TestProfilePage.tsx')),
+    navigation: { labelKey: 'settings.profile.title', group: 'settings' },
   },
   {
     id: 'settings-users',

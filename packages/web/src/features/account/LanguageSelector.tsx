@@ -2,12 +2,12 @@ import { SUPPORTED_LOCALES, SYSTEM_LOCALE_PREFERENCE } from '@herald/protocol';
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../platform/alerts/toast.ts';
-import { commandKey } from '../../platform/data/useCommand.ts';
 import { chooseLanguage } from '../../platform/i18n/chooseLanguage.ts';
 import { applyLanguage } from '../../platform/i18n/i18n.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 import { useSession } from '../../platform/session/useSession.ts';
 import { useUserProfile } from '../../platform/session/useUserProfile.ts';
+import { useStoreUserSettings } from './useStoreUserSettings.ts';
 import { parseSettings, settingsJson } from './userSettings.ts';
 
 const choices: readonly string[] = [SYSTEM_LOCALE_PREFERENCE, ...SUPPORTED_LOCALES];
@@ -19,9 +19,10 @@ const choices: readonly string[] = [SYSTEM_LOCALE_PREFERENCE, ...SUPPORTED_LOCAL
  */
 export function LanguageSelector() {
   const { t, i18n } = useTranslation();
-  const { sessionStore, sessionChannel, queryClient } = usePlatform();
+  const { sessionStore, sessionChannel } = usePlatform();
   const session = useSession();
   const profile = useUserProfile().data;
+  const storeSettings = useStoreUserSettings();
   const stored = session.settings.locale;
   const value = typeof stored === 'string' && choices.includes(stored) ? stored : SYSTEM_LOCALE_PREFERENCE;
 
@@ -34,12 +35,7 @@ export function LanguageSelector() {
       settings: settingsJson(current, { locale }),
     });
     const settings = parseSettings(result.settings);
-    if (!settings) return;
-    sessionStore.updateSettings(settings);
-    queryClient.setQueryData(
-      commandKey(sessionChannel, 'getUserProfile', { sessionId }),
-      (user: typeof profile) => (user ? { ...user, settings } : user),
-    );
+    if (settings) storeSettings(settings);
   };
 
   return (

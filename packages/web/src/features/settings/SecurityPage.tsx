@@ -1,16 +1,4 @@
-import {
-  Button,
-  Code,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Code, Group, Paper, Stack, Switch, Table, Text, Textarea, Title } from '@mantine/core';
 import { PAGE_LIMIT } from '@herald/protocol';
 import type { SecuritySettings } from '@herald/protocol';
 import { useState } from 'react';
@@ -21,11 +9,13 @@ import { useCommand, useCommandMutation } from '../../platform/data/useCommand.t
 import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 import { PageLoader } from '../shell/PageLoader.tsx';
-import { pageCount, pageOffset } from './accessForms.ts';
+import { pageOffset } from './accessForms.ts';
 import { AdminError } from './AdminError.tsx';
+import { Outbox } from './Outbox.tsx';
+import { Pages } from './Pages.tsx';
 import { useAdminParams, useRefetchAdmin } from './useAdminCommand.ts';
 
-/** Settings › Security: the organization's security settings, and its audit log. */
+/** Settings › Security: the organization's security settings, its audit log and its outbox. */
 export default function SecurityPage() {
   const { t } = useTranslation();
   const { sessionChannel } = usePlatform();
@@ -37,6 +27,7 @@ export default function SecurityPage() {
       {settings.isPending && !settings.isError && <PageLoader />}
       {settings.data && <SecurityForm saved={settings.data} />}
       <AuditLog />
+      <Outbox />
     </Stack>
   );
 }
@@ -148,23 +139,7 @@ function AuditLog() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {log.data && log.data.total > PAGE_LIMIT && (
-          <Pagination
-            total={pageCount(log.data.total, PAGE_LIMIT)}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({
-              'aria-label': {
-                previous: t('common.previousPage'),
-                next: t('common.nextPage'),
-                first: t('common.firstPage'),
-                last: t('common.lastPage'),
-              }[control],
-            })}
-            getItemProps={(item) => ({ 'aria-label': t('common.page', { page: item }) })}
-            data-testid="audit-log-pages"
-          />
-        )}
+        {log.data && <Pages total={log.data.total} page={page} onChange={setPage} testId="audit-log-pages" />}
       </Stack>
     </Paper>
   );

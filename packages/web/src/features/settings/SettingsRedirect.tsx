@@ -1,22 +1,13 @@
-import { settingsLanding } from '../../platform/guards/guards.ts';
+import { SETTINGS_LANDING } from '../../platform/guards/guards.ts';
 import { GuardRedirect } from '../../platform/guards/GuardRedirect.tsx';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
-import { usePlatform } from '../../platform/platformContext.ts';
 
 /**
- * /{organization}/settings: the first settings page this user may open. Platform §2 names the test profile
- * as that page; until it exists the first is Users, and someone who may open none goes to the dashboard
- * with 'Access not allowed' (this is also where guard 5 sends those refused a settings page).
+ * /{organization}/settings redirects to settings/profile (platform §2), the test profile every member may
+ * open. Guard 5 sends those refused a settings page here with 'Access not allowed', so they land on it too.
  */
 export default function SettingsRedirect() {
-  const { routes } = usePlatform();
   const current = useCurrentOrganization();
   if (!current) return null;
-  const landing = settingsLanding(routes, current.access);
-  return (
-    <GuardRedirect
-      to={`/${current.organizationId}/${landing}`}
-      alert={landing === 'dashboard' ? { errorType: 'AccessNotAllowedError' } : undefined}
-    />
-  );
+  return <GuardRedirect to={`/${current.organizationId}/${SETTINGS_LANDING}`} />;
 }

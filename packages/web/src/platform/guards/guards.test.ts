@@ -13,7 +13,7 @@ import {
   parseOrganizationId,
   safeRedirectTarget,
   sessionGuard,
-  settingsLanding,
+  SETTINGS_LANDING,
   signedInDestination,
 } from './guards.ts';
 import type { GuardDecision } from './guards.ts';
@@ -313,28 +313,80 @@ describe('guards 5 and 6 over the route table', () => {
     expect(route('settings-rules').requires?.emailDomains).toEqual(PROVIDER_DOMAINS);
   });
 
-  it('settings leads to the first settings page the user may open, else the dashboard', () => {
-    expect(settingsLanding(routeTable, admin)).toBe('settings/users');
-    expect(settingsLanding(routeTable, powerUser)).toBe('dashboard');
+  it('settings leads to the test profile (platform §2), which anyone may open', () => {
+    expect(SETTINGS_LANDING).toBe('settings/profile');
+    for (const context of [admin, powerUser, access({})]) {
+      expect(
+        accessGuard(route('settings-profile'), context, {
+          organizationId: 7,
+          pathname: '/7/settings/profile',
+        }),
+      ).toEqual({ kind: 'allow' });
+    }
   });
 
-  it('the navigation shows Settings only to those who may open its pages', () => {
+  /** Follows guard redirects (and settings → its landing) from a path until a page opens. */
+  const landing = (context: AccessContext, start: string): { path: string; alerts: string[] } => {
+    const patterns = routeTable
+      .filter((entry) => entry.scope === 'organization')
+      .map((entry) => ({
+        entry,
+        pattern: new RegExp(`^${entry.path.replace(':organization', '7').replace(/:\w+/g, '[^/]+')}$`),
+      }));
+    let path = start;
+    const alerts: string[] = [];
+    for (let step = 0; step < 10; step += 1) {
+      if (path === '/7/settings') {
+        path = `/7/${SETTINGS_LANDING}`;
+        continue;
+      }
+      const found = patterns.find(({ pattern }) => pattern.test(path))?.entry;
+      if (!found) throw new Error(`no route for ${path}`);
+      const decision = accessGuard(found, context, { organizationId: 7, pathname: path, title: 'Rules' });
+      if (decision.kind === 'allow') return { path, alerts };
+      if (decision.alert) alerts.push(decision.alert.errorType);
+      path = decision.to;
+    }
+    throw new Error(`redirect loop from ${start}`);
+  };
+
+  it.each([
+    ['/7/settings/users', '/7/settings/profile'],
+    ['/7/settings/users/3', '/7/settings/profile'],
+    ['/7/settings/access', '/7/settings/profile'],
+    ['/7/settings/issuer/2', '/7/settings/profile'],
+    ['/7/settings/security', '/7/settings/profile'],
+    ['/7/settings', '/7/settings/profile'],
+    ['/7/settings/rules', '/7/dashboard'],
+  ])('a power user refused %s lands on %s, with no loop', (start, expected) => {
+    const result = landing(powerUser, start);
+    expect(result.path).toBe(expected);
+    if (start !== '/7/settings') expect(result.alerts.length).toBeGreaterThan(0);
+  });
+
+  it('an admin opens every settings page without a redirect', () => {
+    for (const start of ['/7/settings/users', '/7/settings/security', '/7/settings/profile']) {
+      expect(landing(admin, start)).toEqual({ path: start, alerts: [] });
+    }
+  });
+
+  it('the navigation lists the test profile first under Settings, for everyone', () => {
     const labels = (context: AccessContext) => {
       const { main, settings } = navigationSections(routeTable, context);
       return { main: main.map((entry) => entry.id), settings: settings.map((entry) => entry.id) };
     };
     expect(labels(admin)).toEqual({
       main: ['dashboard'],
-      settings: ['settings-users', 'settings-access', 'settings-security'],
+      settings: ['settings-profile', 'settings-users', 'settings-access', 'settings-security'],
     });
-    expect(labels(powerUser)).toEqual({ main: ['dashboard'], settings: [] });
+    expect(labels(powerUser)).toEqual({ main: ['dashboard'], settings: ['settings-profile'] });
   });
 
-  it('every settings page but the landing declares a requirement', () => {
+  it('every settings page but the landing and the test profile declares a requirement', () => {
     const unguarded = routeTable.filter(
       (entry) => entry.path.includes('/settings/') && entry.requires === undefined,
     );
-    expect(unguarded).toEqual([]);
+    expect(unguarded.map((entry) => entry.id)).toEqual(['settings-profile']);
   });
 });
 

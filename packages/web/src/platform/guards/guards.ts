@@ -128,16 +128,11 @@ export function accessGuard(
   return { kind: 'redirect', to, alert };
 }
 
-/** Where an organization's `settings` path leads: the first settings page this user may open, else the dashboard. */
-export function settingsLanding(routes: readonly RouteDefinition[], access: AccessContext): string {
-  const first = routes.find(
-    (route) =>
-      route.scope === 'organization' &&
-      route.navigation?.group === 'settings' &&
-      (!route.requires || checkAccess(route.requires, access)),
-  );
-  return first ? first.path.slice('/:organization/'.length) : 'dashboard';
-}
+/**
+ * Where an organization's `settings` path leads (platform §2): the test profile, which every member may open,
+ * so guard 5's refusals (sent to the parent path, `settings`) end there rather than in a loop.
+ */
+export const SETTINGS_LANDING = 'settings/profile';
 
 export const ACCOUNT_PATH = '/account';
 
