@@ -16,6 +16,7 @@ export interface Config {
   logLevel: string;
   /** Given secrets; missing ones are generated into the data directory (see secrets.ts). */
   jwtSecret: string | undefined;
+  vaultKey: string | undefined;
   /** Where mail goes out (smtp://host:port, smtps://user:pass@host); none keeps messages in the outbox. */
   smtpUrl: string | undefined;
   /** The From of every message Herald sends. */
@@ -44,6 +45,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(env.HERALD_WEB_DIST ?? path.join(repositoryRoot, 'packages/web/dist')),
     logLevel: env.HERALD_LOG_LEVEL ?? 'info',
     jwtSecret: env.HERALD_JWT_SECRET || undefined,
+    vaultKey: env.HERALD_VAULT_KEY || undefined,
     smtpUrl: env.HERALD_SMTP_URL || undefined,
     mailFrom: env.HERALD_MAIL_FROM || 'Herald <no-reply@localhost>',
   };

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './database/connect.ts';
 import { migrateToLatest } from './database/migrate.ts';
 import { loadSecrets } from './secrets.ts';
+import { useVaultKey } from './vault/secret-box.ts';
 import { seedDemoData, type DemoSeedResult } from './seed/demo-seed.ts';
 import type { Services } from './services.ts';
 
@@ -20,7 +21,11 @@ export interface RunningHerald {
 
 /** Opens and migrates the database, seeds the demo data when empty, and starts listening. */
 export async function startHerald(config: Config): Promise<RunningHerald> {
-  const secrets = await loadSecrets(config.dataDir, { jwtSecret: config.jwtSecret });
+  const secrets = await loadSecrets(config.dataDir, {
+    jwtSecret: config.jwtSecret,
+    vaultKey: config.vaultKey,
+  });
+  useVaultKey(secrets.vaultKey);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDataDir: config.pgliteDataDir,

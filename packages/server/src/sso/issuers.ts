@@ -2,6 +2,7 @@ import type { SsoIssuer, ssoIssuerInputSchema } from '@herald/protocol';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../database/schema.ts';
+import { openSecret, sealSecret } from '../vault/secret-box.ts';
 import type { SsoIssuerRow } from './tables.ts';
 
 export type NewIssuer = z.output<typeof ssoIssuerInputSchema>;
@@ -14,7 +15,7 @@ export async function listIssuers(db: Kysely<Database>, organizationId: number):
     .where('organization_id', '=', organizationId)
     .orderBy('id', 'desc')
     .execute();
-  return rows.map(toIssuer);
+  return rows.map(opened).map(toIssuer);
 }
 
 /** One issuer of one organization; another organization's issuer is not found. */
@@ -28,7 +29,8 @@ export function findIssuer(
     .selectAll()
     .where('organization_id', '=', organizationId)
     .where('id', '=', issuerId)
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then((row) => row && opened(row));
 }
 
 /**
@@ -39,7 +41,12 @@ export function findIssuerForSignOn(
   db: Kysely<Database>,
   issuerId: number,
 ): Promise<SsoIssuerRow | undefined> {
-  return db.selectFrom('sso_issuer').selectAll().where('id', '=', issuerId).executeTakeFirst();
+  return db
+    .selectFrom('sso_issuer')
+    .selectAll()
+    .where('id', '=', issuerId)
+    .executeTakeFirst()
+    .then((row) => row && opened(row));
 }
 
 /** The enabled issuer that is exclusive for an e-mail domain, if any. */
@@ -84,7 +91,7 @@ export async function insertIssuer(
       issuer_type: issuer.issuerType,
       issuer_uri: issuer.issuerUri,
       client_id: issuer.issuerClientId,
-      client_secret: issuer.issuerCredential,
+      client_secret: sealSecret(issuer.issuerCredential),
       manage_roles: issuer.manageRoles,
       roles_claim_name: issuer.customRolesClaimName,
       roles_regex: issuer.customRolesRegex,
@@ -98,7 +105,8 @@ export async function insertIssuer(
       disabled_at: issuer.disabled ? now : null,
     })
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(opened);
 }
 
 /** Disables an issuer of the organization; answers the row before and after, or undefined when not found. */
@@ -117,7 +125,8 @@ export async function disableIssuer(
     .where('organization_id', '=', organizationId)
     .where('id', '=', issuerId)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(opened);
   return { before, after };
 }
 
@@ -147,4 +156,9 @@ export function toIssuer(row: SsoIssuerRow): SsoIssuer {
 /** Enough of a secret to tell two apart, never enough to matter: the last four of a long one, else nothing. */
 export function credentialHint(secret: string): string {
   return secret.length >= 16 ? `••••${secret.slice(-4)}` : '••••';
+}
+
+/** The row with its client secret unsealed, for the sign-on flow and the hint administrators see. */
+function opened(row: SsoIssuerRow): SsoIssuerRow {
+  return { ...row, client_secret: openSecret(row.client_secret) };
 }

@@ -8,6 +8,7 @@ import { throttleKeys } from '../sessions/sign-in-throttle.ts';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
 import { acceptSecondFactor } from './second-factor.ts';
 import { matchingTimeStep, newTotpSecret, otpauthUrl } from './totp.ts';
+import { openSecret, sealSecret } from '../vault/secret-box.ts';
 
 /**
  * Two-factor set-up and removal (functional §4: disabled → activation in progress → enabled).
@@ -25,11 +26,12 @@ export const twoFactorSessionCommands: CommandRegistry = {
       const account = await accountOf(services, session.userId);
       if (account.otp_enabled) throw new HeraldError('EnableOTPError');
       const otpSecret = newTotpSecret();
+      const sealed = sealSecret(otpSecret);
       await services.db
         .insertInto('two_factor_pending')
-        .values({ session_id_hash: session.idHash, user_id: session.userId, secret: otpSecret })
+        .values({ session_id_hash: session.idHash, user_id: session.userId, secret: sealed })
         .onConflict((conflict) =>
-          conflict.column('session_id_hash').doUpdateSet({ secret: otpSecret, created_at: new Date() }),
+          conflict.column('session_id_hash').doUpdateSet({ secret: sealed, created_at: new Date() }),
         )
         .execute();
       return { otpSecret, otpauthUrl: otpauthUrl(otpSecret, account.email) };
@@ -72,7 +74,7 @@ export const twoFactorSessionCommands: CommandRegistry = {
         // The code that turned it on counts as used: it cannot sign in afterwards.
         await transaction
           .insertInto('user_two_factor')
-          .values({ user_id: session.userId, secret, last_used_step: step })
+          .values({ user_id: session.userId, secret: sealSecret(secret), last_used_step: step })
           .execute();
         await transaction
           .deleteFrom('two_factor_recovery_code')
@@ -182,7 +184,8 @@ async function pendingSecret(
     .where('user_id', '=', session.userId)
     .executeTakeFirst();
   if (!pending) return undefined;
-  const expected = Buffer.from(pending.secret);
+  const secret = openSecret(pending.secret);
+  const expected = Buffer.from(secret);
   const given = Buffer.from(offered.toUpperCase().replace(/\s/g, ''));
-  return expected.length === given.length && timingSafeEqual(expected, given) ? pending.secret : undefined;
+  return expected.length === given.length && timingSafeEqual(expected, given) ? secret : undefined;
 }

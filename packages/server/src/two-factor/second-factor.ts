@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/schema.ts';
+import { openSecret } from '../vault/secret-box.ts';
 import { hashRecoveryCode } from './recovery-codes.ts';
 import { looksLikeTotpCode, matchingTimeStep } from './totp.ts';
 
@@ -25,7 +26,7 @@ export async function acceptSecondFactor(
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (!active) return undefined;
-    const step = await matchingTimeStep(active.secret, typed, now);
+    const step = await matchingTimeStep(openSecret(active.secret), typed, now);
     if (step === undefined) return undefined;
     const taken = await db
       .updateTable('user_two_factor')

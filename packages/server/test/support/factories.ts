@@ -1,3 +1,4 @@
+import { sealSecret } from '../../src/vault/secret-box.ts';
 import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
 import { hashPassword } from '../../src/accounts/passwords.ts';
@@ -47,7 +48,7 @@ export async function createUser(
       .execute();
     await herald.database.db
       .insertInto('user_two_factor')
-      .values({ user_id: row.id, secret: otpSecret })
+      .values({ user_id: row.id, secret: sealSecret(otpSecret) })
       .execute();
   }
   for (const grant of grants) {

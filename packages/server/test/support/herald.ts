@@ -52,6 +52,7 @@ export async function startTestHerald(
     seedDemoData: false,
     logLevel: process.env.HERALD_TEST_LOG_LEVEL ?? 'silent',
     jwtSecret: 'test-secret-test-secret-test-secret',
+    vaultKey: 'test-vault-key-test-vault-key',
     ...overrides,
     ...(fresh ? { databaseUrl: fresh.url } : {}),
   };

@@ -1,3 +1,4 @@
+import { openSecret } from '../../src/vault/secret-box.ts';
 import { randomInt } from 'node:crypto';
 import { generate } from 'otplib';
 import { ChannelClient } from './channel-client.ts';
@@ -97,5 +98,5 @@ export async function codeForUser(herald: TestHerald, userId: number): Promise<s
     .select(['secret', 'last_used_step'])
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  return (await unusedCode(active.secret, active.last_used_step ?? undefined)).code;
+  return (await unusedCode(openSecret(active.secret), active.last_used_step ?? undefined)).code;
 }
