@@ -1,12 +1,25 @@
 import { startTestHerald, type TestHerald } from '@herald/server/testing';
 
-export { createOrganization, createUser, TEST_PASSWORD } from '@herald/server/testing';
-export type { TestHerald };
+export {
+  codeForUser,
+  createOrganization,
+  createUser,
+  oneTimeCodeIn,
+  signedIn,
+  SmtpPeer,
+  startTestIdentityProvider,
+  TEST_PASSWORD,
+  unusedCode,
+} from '@herald/server/testing';
+export type { TestHerald, TestIdentityProvider } from '@herald/server/testing';
 
 /**
  * The real server with the built web app (packages/web/dist), on a free port and its own database.
- * Browsers open `herald.config.publicUrl`, the origin the server allows WebSockets from.
+ * Browsers open `herald.config.publicUrl`, the origin the server allows WebSockets from. `overrides` change
+ * its configuration, such as `smtpUrl` for a test that reads the mail Herald sends.
  */
-export function startHeraldForBrowser(): Promise<TestHerald> {
-  return startTestHerald();
+export function startHeraldForBrowser(
+  overrides: Parameters<typeof startTestHerald>[0] = {},
+): Promise<TestHerald> {
+  return startTestHerald(overrides);
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '@herald/protocol';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import {
   ORGANIZATIONS_PATH,
@@ -42,6 +43,8 @@ export function LoginPage() {
   const ownHosts = [page.hostname];
   const requested = safeRedirectTarget(searchParams.get('redirect'), ownHosts);
   const ssoKey = searchParams.get('sso');
+  // The server's /sso/callback sends failures back as ?sso_error=TYPE (SSOBadKey, SSONoKey, SSOError).
+  const ssoError = ssoErrorOf(searchParams.get('sso_error'));
   // Set once this form signed the user in: from then on it is leaving, and the "already signed in" redirect
   // below must not race the one the sign-in started.
   const [leaving, setLeaving] = useState(false);
@@ -103,6 +106,11 @@ export function LoginPage() {
       {handedOver.notice && !error && (
         <Alert color="teal" data-testid="login-notice">
           {t(handedOver.notice === 'passwordChanged' ? 'login.passwordChanged' : 'login.accountCreated')}
+        </Alert>
+      )}
+      {!error && ssoError && (
+        <Alert color="red" role="alert" data-testid="login-error" data-error-type={ssoError}>
+          {errorText(ssoError, errorMessage(ssoError))}
         </Alert>
       )}
       {error && (
@@ -209,4 +217,11 @@ export function LoginPage() {
       </Group>
     </PublicFormLayout>
   );
+}
+
+const SSO_ERRORS = ['SSOBadKey', 'SSONoKey', 'SSOError'] as const;
+
+/** The single sign-on failure named in the address, if it is one the callback sends. */
+export function ssoErrorOf(value: string | null): (typeof SSO_ERRORS)[number] | null {
+  return SSO_ERRORS.find((type) => type === value) ?? null;
 }

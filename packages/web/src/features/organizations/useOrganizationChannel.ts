@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { createOrganizationChannel } from '../../platform/channel/organizationChannel.ts';
 import type { OrganizationChannelClient } from '../../platform/channel/organizationChannel.ts';
@@ -13,6 +14,7 @@ export function useOrganizationChannel(organizationId: number | null): {
   refused: boolean;
 } {
   const { sessionChannel, sessionStore, alerts, page, scheduler } = usePlatform();
+  const queryClient = useQueryClient();
   const [refusedFor, setRefusedFor] = useState<number | null>(null);
   // Made during render but inert until started; the effect owns the connection.
   const organizationChannel = useMemo(
@@ -30,15 +32,34 @@ export function useOrganizationChannel(organizationId: number | null): {
       // An ended session is the session guard's to handle; anything else is this organization refusing.
       if (error.type !== 'InvalidSessionError') setRefusedFor(organizationId);
     });
+    // The server tells open connections at once when the user's access changes (PROTOCOL §4): new roles
+    // refresh the token and profile the navigation and guards read; a revoke or an ended session leaves.
+    const stopPushes = client.onPush((frame) => {
+      if (frame.event === 'accessChanged' || frame.event === 'authenticationRevoked') {
+        void queryClient.invalidateQueries({ queryKey: [sessionChannel.key, 'getOrganizationToken'] });
+        void queryClient.invalidateQueries({ queryKey: [sessionChannel.key, 'getUserProfile'] });
+      }
+      if (frame.event === 'authenticationRevoked') {
+        if (revokedBecause(frame.data) === 'sessionEnded') sessionStore.signOut('expired');
+        else setRefusedFor(organizationId);
+      }
+    });
     client.start();
     return () => {
       stopAlerts();
       stopRefusals();
+      stopPushes();
       organizationChannel.close();
     };
-  }, [organizationChannel, alerts, organizationId]);
+  }, [organizationChannel, alerts, organizationId, queryClient, sessionChannel, sessionStore]);
   return {
     channel: organizationChannel?.client ?? null,
     refused: refusedFor !== null && refusedFor === organizationId,
   };
+}
+
+function revokedBecause(data: unknown): string | undefined {
+  return typeof data === 'object' && data !== null
+    ? String((data as { reason?: unknown }).reason)
+    : undefined;
 }
