@@ -7,6 +7,7 @@ import type { Database } from './database/schema.ts';
 import { AccessEvents } from './live/access-events.ts';
 import { Mailer } from './mail/mailer.ts';
 import { OrganizationConnections } from './live/organization-connections.ts';
+import { RecordChanges } from './live/record-changes.ts';
 import { OrganizationService } from './organizations/organization-service.ts';
 import { OrganizationTokens } from './organizations/organization-token.ts';
 import type { Secrets } from './secrets.ts';
@@ -29,6 +30,8 @@ export interface Services {
   organizationConnections: OrganizationConnections;
   /** Announces and applies access changes across every server process. */
   accessEvents: AccessEvents;
+  /** Announces changed records to subscribed connections across every server process. */
+  recordChanges: RecordChanges;
   /** Sends mail through SMTP when configured; every message also lands in the outbox table. */
   mailer: Mailer;
   /** Single sign-on: the issuers' discovered configurations and the clock sign-on keys expire by. */
@@ -58,6 +61,7 @@ export function createServices(
     audit: new AuditLog(db),
     organizationConnections,
     accessEvents,
+    recordChanges: new RecordChanges(),
     mailer: new Mailer(db, config, log),
     sso: new SsoService(),
   };

@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import { accountCommands } from './account.ts';
 import { organizationAccessCommands } from './organization-access.ts';
-import { organizationCommands } from './organization.ts';
+import { liveCommands } from './live.ts';
+import { notificationCommands } from './notifications.ts';
+import { organizationCommands as connectionCommands } from './organization.ts';
+import { queryCommands } from './query.ts';
 import { signInCommands } from './sign-in.ts';
 import { ssoCommands } from './sso.ts';
 import { twoFactorCommands } from './two-factor.ts';
@@ -47,8 +50,19 @@ export const sessionCommands = {
   ...accountCommands,
   ...ssoCommands,
   ...organizationAccessCommands,
+  ...notificationCommands,
 } as const;
-export { organizationCommands, UNAUTHENTICATED_ORGANIZATION_COMMANDS } from './organization.ts';
+
+/** Every organization-channel command, gathered from the area files. */
+export const organizationCommands = {
+  ...connectionCommands,
+  ...queryCommands,
+  ...liveCommands,
+} as const;
+export { queryCommands } from './query.ts';
+export { liveCommands } from './live.ts';
+export { notificationCommands } from './notifications.ts';
+export { UNAUTHENTICATED_ORGANIZATION_COMMANDS } from './organization.ts';
 
 export type SessionCommands = typeof sessionCommands;
 export type OrganizationCommands = typeof organizationCommands;

@@ -1,4 +1,8 @@
 import { accountSessionCommands } from '../accounts/commands.ts';
+import { liveOrganizationCommands } from '../live/commands.ts';
+import { notificationSessionCommands } from '../notifications/commands.ts';
+import { queryOrganizationCommands } from '../query/commands.ts';
+import { statsOrganizationCommands } from '../stats/commands.ts';
 import { organizationAccessSessionCommands } from '../organization-access/commands.ts';
 import {
   organizationConnectionCommands,
@@ -17,8 +21,12 @@ export const sessionChannelRegistry: CommandRegistry = {
   ...accountSessionCommands,
   ...ssoSessionCommands,
   ...organizationAccessSessionCommands,
+  ...notificationSessionCommands,
 };
 
 export const organizationChannelRegistry: CommandRegistry = {
   ...organizationConnectionCommands,
+  ...queryOrganizationCommands,
+  ...liveOrganizationCommands,
+  ...statsOrganizationCommands,
 };

@@ -5,6 +5,8 @@ import * as twoFactor from './migrations/0003-two-factor.ts';
 import * as accounts from './migrations/0004-accounts.ts';
 import * as sso from './migrations/0005-sso.ts';
 import * as organizationAccess from './migrations/0006-organization-access.ts';
+import * as campaigns from './migrations/0007-campaigns.ts';
+import * as notifications from './migrations/0008-notifications.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -17,6 +19,8 @@ const migrations: Record<string, Migration> = {
   '0004-accounts': accounts,
   '0005-sso': sso,
   '0006-organization-access': organizationAccess,
+  '0007-campaigns': campaigns,
+  '0008-notifications': notifications,
 };
 
 const provider: MigrationProvider = {

@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AccountsTables } from '../accounts/tables.ts';
 import type { AuditTables } from '../audit/tables.ts';
+import type { NotificationsTables } from '../notifications/tables.ts';
+import type { QueryTables } from '../query/tables.ts';
 import type { OrganizationAccessTables } from '../organization-access/tables.ts';
 import type { SsoTables } from '../sso/tables.ts';
 import type { TwoFactorTables } from '../two-factor/tables.ts';
@@ -10,7 +12,14 @@ import type { TwoFactorTables } from '../two-factor/tables.ts';
  * function takes the organization it works for, so no query reaches another organization's rows.
  */
 export interface Database
-  extends AuditTables, TwoFactorTables, AccountsTables, SsoTables, OrganizationAccessTables {
+  extends
+    AuditTables,
+    TwoFactorTables,
+    AccountsTables,
+    SsoTables,
+    OrganizationAccessTables,
+    QueryTables,
+    NotificationsTables {
   organization: OrganizationTable;
   partition_set: PartitionSetTable;
   partition: PartitionTable;

@@ -1,0 +1,4 @@
+import type { CommandRegistry } from '../channels/registry.ts';
+
+/** Organization-channel commands of this area, each registered with its access (channels/registry.ts). */
+export const queryOrganizationCommands: CommandRegistry = {};
