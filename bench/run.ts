@@ -1,4 +1,6 @@
+import { benchCampaignQuery } from './campaign-query.ts';
 import { benchColdStart } from './cold-start.ts';
+import { benchFanOut } from './fan-out.ts';
 import { benchLoginJavaScript } from './login-javascript.ts';
 import { benchPing } from './ping.ts';
 import { benchSessions } from './sessions.ts';
@@ -12,6 +14,8 @@ const benchmarks: Record<string, () => Promise<string[]>> = {
   ping: benchPing,
   'login-javascript': benchLoginJavaScript,
   sessions: benchSessions,
+  'campaign-query': benchCampaignQuery,
+  'fan-out': benchFanOut,
 };
 
 const chosen = process.argv.slice(2);

@@ -61,7 +61,7 @@ export function createServices(
     audit: new AuditLog(db),
     organizationConnections,
     accessEvents,
-    recordChanges: new RecordChanges(),
+    recordChanges: new RecordChanges(database, organizationConnections, log),
     mailer: new Mailer(db, config, log),
     sso: new SsoService(),
   };

@@ -43,10 +43,18 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     updateSecuritySettings: 'admin',
     getAuditLog: 'admin',
     getOutbox: 'admin',
+    getUserNotifications: 'session',
+    getUserHistory: 'session',
+    getUserTasks: 'session',
   },
   organization: {
     authenticateConnection: 'public',
     ping: 'public',
+    query: 'organization:',
+    writeRecords: 'organization:',
+    addSubscription: 'organization:',
+    removeSubscription: 'organization:',
+    getStats: 'organization:',
   },
 };
 
@@ -172,6 +180,9 @@ describe('authorization table', () => {
         outcomes.admin,
       ],
       ['disableOrganizationIssuer', () => ({ issuerId: 2_000_000_000 }), outcomes.admin],
+      ['getUserNotifications', () => ({ limit: 5 }), outcomes.session],
+      ['getUserHistory', () => ({ limit: 5 }), outcomes.session],
+      ['getUserTasks', () => ({ limit: 5 }), outcomes.session],
       ['terminateSession', () => ({}), outcomes.session],
     ];
 

@@ -59,9 +59,9 @@ export const organizationCommands = {
   ...queryCommands,
   ...liveCommands,
 } as const;
-export { queryCommands } from './query.ts';
-export { liveCommands } from './live.ts';
-export { notificationCommands } from './notifications.ts';
+export * from './query.ts';
+export * from './live.ts';
+export * from './notifications.ts';
 export { UNAUTHENTICATED_ORGANIZATION_COMMANDS } from './organization.ts';
 
 export type SessionCommands = typeof sessionCommands;

@@ -1,4 +1,79 @@
-import type { defineCommand } from './define.ts';
+import { z } from 'zod';
+import { defineCommand } from './define.ts';
+import { isoDateTimeField, organizationIdField } from './fields.ts';
+
+/** The record types a connection may subscribe to; a change of one is pushed as a `records` event. */
+export const SUBSCRIPTION_TYPES = [
+  'activity',
+  'campaign',
+  'list',
+  'cluster',
+  'contentBlock',
+  'audience',
+  'subscriber',
+  'job',
+] as const;
+export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
+
+/** The `data` of a `records` push: the changed records of one type (at least each one's id). */
+export const recordsPushDataSchema = z.object({
+  type: z.enum(SUBSCRIPTION_TYPES),
+  records: z.array(z.object({ id: z.union([z.number(), z.string()]) }).loose()),
+});
+export type RecordsPushData = z.infer<typeof recordsPushDataSchema>;
+
+const countPerDaySchema = z.object({ date: z.string(), count: z.number().int() });
+
+/** Organization statistics for the dashboard; each half carries when it was computed and until when it is kept. */
+export const organizationStatsSchema = z.object({
+  organizationId: z.number().int(),
+  /** Recent activity (sign-ins of its users; entries of its audit log: access, settings, issuers …), cached 600000 ms (platform §9 "activity"). Days are UTC dates, oldest first, gaps filled with 0. */
+  activity: z.object({
+    computedAt: isoDateTimeField,
+    expiresAt: isoDateTimeField,
+    days: z.number().int(),
+    signInsPerDay: z.array(countPerDaySchema),
+    changesPerDay: z.array(countPerDaySchema),
+  }),
+  /** Everything else, cached 86400000 ms (platform §9 "other"). */
+  totals: z.object({
+    computedAt: isoDateTimeField,
+    expiresAt: isoDateTimeField,
+    users: z.number().int(),
+    partitions: z.number().int(),
+    partitionSets: z.number().int(),
+    /** Null until the organization has a campaign table to count. */
+    campaigns: z
+      .object({ total: z.number().int(), byStatus: z.record(z.string(), z.number().int()) })
+      .nullable(),
+    campaignsPerMonth: z.array(z.object({ month: z.string(), count: z.number().int() })),
+  }),
+});
+export type OrganizationStats = z.infer<typeof organizationStatsSchema>;
 
 /** Organization-channel commands of this area (PROTOCOL §4). */
-export const liveCommands = {} satisfies Record<string, ReturnType<typeof defineCommand>>;
+export const liveCommands = {
+  addSubscription: defineCommand({
+    channel: 'organization',
+    description:
+      'Subscribes this connection to changes of one record type in the organization: from then on the server pushes `{"event":"records","organizationId","data":{"type","records"}}` whenever records of that type change, from any connection or server process. Ends when the socket closes.',
+    params: z.object({
+      organizationId: organizationIdField,
+      query: z.object({ type: z.enum(SUBSCRIPTION_TYPES) }),
+    }),
+    result: z.object({ subscriptionId: z.string() }),
+  }),
+  removeSubscription: defineCommand({
+    channel: 'organization',
+    description: 'Ends one subscription of this connection (unknown ids are ignored).',
+    params: z.object({ organizationId: organizationIdField, subscriptionId: z.string().min(1).max(100) }),
+    result: z.object({}),
+  }),
+  getStats: defineCommand({
+    channel: 'organization',
+    description:
+      'Organization statistics for the dashboard: activity per day (cached 600000 ms) and totals (cached 86400000 ms).',
+    params: z.object({ organizationId: organizationIdField }),
+    result: organizationStatsSchema,
+  }),
+} as const;

@@ -1,4 +1,59 @@
-import type { defineCommand } from './define.ts';
+import { z } from 'zod';
+import { defineCommand } from './define.ts';
+import { organizationIdField } from './fields.ts';
 
-/** Organization-channel commands of this area (PROTOCOL §4). */
-export const queryCommands = {} satisfies Record<string, ReturnType<typeof defineCommand>>;
+export { CAMPAIGN_STATUSES, campaignRecordSchema, campaignWriteSchema } from '../records/campaign.ts';
+export type { CampaignRecord, CampaignStatus, CampaignWrite } from '../records/campaign.ts';
+
+/** The largest page a query answers. */
+export const QUERY_MAX_LIMIT = 1000;
+
+/** Resource types the query engine knows today; later areas add theirs (platform §3). */
+export const QUERY_TYPES = ['campaign'] as const;
+
+/**
+ * A filter names record fields: `{"status": "active"}`, `{"id": [1, 2]}` (any of), or operators
+ * `{"startDate": {"gte": "2026-01-01", "lt": "2026-02-01"}}` (eq, in, gt, gte, lt, lte, contains,
+ * overlaps). Each type declares which fields and operators it accepts; anything else is a ValidationError.
+ */
+const filterField = z.record(z.string().max(64), z.unknown());
+
+export const queryCommands = {
+  query: defineCommand({
+    channel: 'organization',
+    description:
+      'Reads one page of records of a type: `query` {type, filter?, search?}, limit (default 25, at most 1000; 0 answers the total only), ' +
+      'offset (default 0), sortKey (default id), sortOrder (asc/desc, default desc). Limit and offset must be numbers ≥ 0 ' +
+      '(QueryLimitError, QueryOffsetError). `queryKey` names the screen asking (e.g. "campaigns-list"): a newer query with ' +
+      'the same key on the same connection cancels the older one, which answers QueryCancelledError. A query running too ' +
+      'long answers QueryTimeoutError. Partition-restricted users only ever see their partitions’ records.',
+    params: z.object({
+      organizationId: organizationIdField,
+      query: z.object({
+        type: z.string().max(64),
+        filter: filterField.optional(),
+        search: z.string().max(200).optional(),
+      }),
+      // Checked by the engine, not here, so the answer is platform §5's QueryLimitError / QueryOffsetError.
+      limit: z.unknown().optional(),
+      offset: z.unknown().optional(),
+      sortKey: z.string().max(64).optional(),
+      sortOrder: z.enum(['asc', 'desc']).optional(),
+      queryKey: z.string().min(1).max(100).optional(),
+    }),
+    result: z.object({ records: z.array(z.record(z.string(), z.unknown())), total: z.number().int() }),
+  }),
+  writeRecords: defineCommand({
+    channel: 'organization',
+    description:
+      'Creates (no id) or updates (id plus the `version` or `updatedAt` read) records of a type, all in one transaction. ' +
+      'Only the type’s writable fields are accepted. A record changed since it was read answers StaleRecordError; an ' +
+      'id the organization does not have answers NotFoundError. Answers the records as stored.',
+    params: z.object({
+      organizationId: organizationIdField,
+      type: z.string().max(64),
+      data: z.array(z.record(z.string(), z.unknown())).min(1).max(500),
+    }),
+    result: z.object({ records: z.array(z.record(z.string(), z.unknown())) }),
+  }),
+} satisfies Record<string, ReturnType<typeof defineCommand>>;

@@ -41,17 +41,20 @@ export async function seedDemoData(
       [south, 'Southbank Store', 'STORE-S01'],
       [south, 'Riverside Store', 'STORE-S02'],
     ];
-    await trx
-      .insertInto('partition')
-      .values(
-        stores.map(([setId, name, ref]) => ({
-          organization_id: pizza,
-          partition_set_id: setId,
-          name,
-          external_ref: ref,
-        })),
-      )
-      .execute();
+    const storeIds = (
+      await trx
+        .insertInto('partition')
+        .values(
+          stores.map(([setId, name, ref]) => ({
+            organization_id: pizza,
+            partition_set_id: setId,
+            name,
+            external_ref: ref,
+          })),
+        )
+        .returning('id')
+        .execute()
+    ).map((row) => row.id);
 
     const user = async (email: string, phone: string) =>
       (
@@ -89,6 +92,8 @@ export async function seedDemoData(
         })),
       )
       .execute();
+
+    await insertDemoCampaigns(trx, pizza, acme, storeIds);
   });
 
   return givenPassword ? { seeded: true } : { seeded: true, generatedPassword: password };
@@ -124,4 +129,75 @@ async function insertPartitionSet(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * A dozen Demo Pizza Co campaigns across the list's states (active, upcoming, completed, archived),
+ * dated relative to the day of seeding, some for the northern or southern stores; a few for Acme.
+ */
+async function insertDemoCampaigns(
+  trx: Kysely<Database>,
+  pizza: number,
+  acme: number,
+  storeIds: number[],
+): Promise<void> {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const [northgate, harbour, southbank, riverside] = storeIds;
+  const north = [northgate, harbour].filter((id): id is number => id !== undefined);
+  const south = [southbank, riverside].filter((id): id is number => id !== undefined);
+  // name, start offset (days), end offset or null (open-ended), partitions, archived, details
+  const pizzaCampaigns: Array<[string, number, number | null, number[], boolean, string]> = [
+    ['Two-for-Tuesday', -30, 60, [], false, 'Buy one large pizza, get a second free every Tuesday.'],
+    ['Loyalty Slices', -200, null, [], false, 'Ongoing points programme: every tenth pizza free.'],
+    ['Northgate Grand Reopening', -5, 10, north.slice(0, 1), false, 'Reopening week specials at Northgate.'],
+    ['Southern Summer Deals', -12, 20, south, false, 'Family meal deals for the southern stores.'],
+    ['Gluten-Free Launch', 14, 45, [], false, 'Introducing the gluten-free base across all stores.'],
+    [
+      'Harbour Festival',
+      30,
+      33,
+      north.slice(1),
+      false,
+      'Stall and delivery offers for the harbour festival.',
+    ],
+    ['Winter Warmers', 90, 150, [], false, 'Soups, sides and hearty pizzas for the cold months.'],
+    ['Back to School', -120, -90, [], false, 'Lunchbox-size pizzas for the new school term.'],
+    ['Footy Finals Feast', -75, -60, [...north, ...south], false, 'Party packs for finals weekend.'],
+    [
+      'Riverside Store Anniversary',
+      -40,
+      -33,
+      south.slice(1),
+      false,
+      'One year at Riverside: 20% off all week.',
+    ],
+    ['Holiday Party Packs 2024', -700, -650, [], true, "Last season's holiday catering offer."],
+    ['Legacy Coupon Book', -500, -400, north, true, 'The old printed coupon book, retired.'],
+  ];
+  const acmeCampaigns: Array<[string, number, number | null, number[], boolean, string]> = [
+    ['Spring Clearance', -7, 21, [], false, "Clearing last season's stock."],
+    ['New Store Opening', 20, 27, [], false, 'Opening offers for the new flagship store.'],
+    ['Black Friday', -365, -362, [], true, "Last year's Black Friday sale."],
+  ];
+  const rows = [
+    ...pizzaCampaigns.map((campaign) => [pizza, ...campaign] as const),
+    ...acmeCampaigns.map((campaign) => [acme, ...campaign] as const),
+  ];
+  await trx
+    .insertInto('campaign')
+    .values(
+      rows.map(([organizationId, name, start, end, partitionIds, archived, details]) => ({
+        organization_id: organizationId,
+        name,
+        start_date: day(start),
+        end_date: end === null ? null : day(end),
+        details,
+        notes: '',
+        partition_ids: partitionIds,
+        is_archived: archived,
+        created_at: new Date(),
+        updated_at: new Date(),
+      })),
+    )
+    .execute();
 }

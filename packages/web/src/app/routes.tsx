@@ -49,6 +49,67 @@ export const routeTable: readonly RouteDefinition[] = [
     page: lazyPage(() => import('../features/dashboard/DashboardPage.tsx')),
     navigation: { labelKey: 'dashboard.title' },
   },
+  // Campaigns (functional §2): the list, its setup overlays over it, one partition's list, a campaign's page.
+  {
+    id: 'campaigns',
+    path: '/:organization/campaigns',
+    scope: 'organization',
+    titleKey: 'campaigns.title',
+    page: lazyPage(() => import('../features/campaigns/CampaignsPage.tsx')),
+    navigation: { labelKey: 'campaigns.title' },
+  },
+  {
+    id: 'campaigns-new',
+    path: '/:organization/campaigns/new',
+    scope: 'organization',
+    titleKey: 'campaigns.newTitle',
+    page: lazyPage(() => import('../features/campaigns/CampaignSetupPage.tsx')),
+    requires: { capabilities: ['content-edit'] },
+    fallback: 'campaigns',
+    modal: { fallback: 'campaigns' },
+  },
+  {
+    id: 'campaigns-edit',
+    path: '/:organization/campaigns/:id',
+    scope: 'organization',
+    titleKey: 'campaigns.setupTitle',
+    page: lazyPage(() => import('../features/campaigns/CampaignSetupPage.tsx')),
+    modal: { fallback: 'campaigns' },
+  },
+  {
+    id: 'campaigns-partition',
+    path: '/:organization/campaigns/partition/:id',
+    scope: 'organization',
+    titleKey: 'campaigns.title',
+    page: lazyPage(() => import('../features/campaigns/CampaignsPage.tsx')),
+  },
+  {
+    id: 'campaign',
+    path: '/:organization/campaign/:campaignId',
+    scope: 'organization',
+    titleKey: 'campaigns.campaignTitle',
+    page: lazyPage(() => import('../features/campaigns/CampaignPage.tsx')),
+    fallback: 'campaigns',
+  },
+  {
+    // The header search's "See all results": every match of ?q=… (campaigns for now).
+    id: 'search',
+    path: '/:organization/search',
+    scope: 'organization',
+    titleKey: 'search.title',
+    page: lazyPage(() => import('../features/search/SearchPage.tsx')),
+  },
+  {
+    // Administrators only; guard 5 sends others to the dashboard with 'Access not allowed'.
+    id: 'admin-panel',
+    path: '/:organization/admin-panel',
+    scope: 'organization',
+    titleKey: 'adminPanel.title',
+    page: lazyPage(() => import('../features/adminPanel/AdminPanelPage.tsx')),
+    requires: ADMIN,
+    fallback: 'dashboard',
+    navigation: { labelKey: 'adminPanel.title' },
+  },
   {
     // Platform §2: settings redirects to settings/profile (SETTINGS_LANDING), open to every member.
     id: 'settings',

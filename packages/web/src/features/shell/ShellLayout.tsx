@@ -7,6 +7,8 @@ import { PageLoader } from './PageLoader.tsx';
 import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { OrganizationSwitcher } from '../organizations/OrganizationSwitcher.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
+import { NotificationsBell } from '../notifications/NotificationsPane.tsx';
+import { SearchBox } from '../search/SearchBox.tsx';
 import { Navigation } from './Navigation.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -43,6 +45,8 @@ export function ShellLayout({ organization }: { organization: CurrentOrganizatio
             <OrganizationSwitcher current={organization?.organization ?? null} />
           </Group>
           <Group gap="sm" wrap="nowrap">
+            {organization && <SearchBox organizationId={organization.organizationId} />}
+            <NotificationsBell />
             <ConnectionStatus organization={organization} />
             <UserMenu />
           </Group>

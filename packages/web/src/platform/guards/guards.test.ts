@@ -292,6 +292,14 @@ describe('guards 5 and 6 over the route table', () => {
       rulesRefused,
     ],
     ['anyone opens the dashboard', 'dashboard', powerUser, '/7/dashboard', { kind: 'allow' }],
+    ['an administrator opens the admin panel', 'admin-panel', admin, '/7/admin-panel', { kind: 'allow' }],
+    [
+      'a power user is sent from the admin panel to the dashboard',
+      'admin-panel',
+      powerUser,
+      '/7/admin-panel',
+      notAllowed('/7/dashboard'),
+    ],
   ])('%s', (_case, id, context, pathname, expected) => {
     expect(
       accessGuard(route(id), context, { organizationId: 7, pathname, title: 'Messaging and import rules' }),
@@ -376,10 +384,10 @@ describe('guards 5 and 6 over the route table', () => {
       return { main: main.map((entry) => entry.id), settings: settings.map((entry) => entry.id) };
     };
     expect(labels(admin)).toEqual({
-      main: ['dashboard'],
+      main: ['dashboard', 'campaigns', 'admin-panel'],
       settings: ['settings-profile', 'settings-users', 'settings-access', 'settings-security'],
     });
-    expect(labels(powerUser)).toEqual({ main: ['dashboard'], settings: ['settings-profile'] });
+    expect(labels(powerUser)).toEqual({ main: ['dashboard', 'campaigns'], settings: ['settings-profile'] });
   });
 
   it('every settings page but the landing and the test profile declares a requirement', () => {

@@ -24,6 +24,12 @@ export interface RouteDefinition {
    * naming this page (guard 6, the rules page).
    */
   refusal?: 'generic' | 'named';
+  /**
+   * Shown as a modal overlay over another page (platform §2): `fallback` is the id of that page's route. A
+   * link from it keeps it behind the overlay; a direct visit renders it behind; closing returns to it with
+   * the query string (its list state) kept.
+   */
+  modal?: { fallback: string };
   /** Shown in the organization navigation with this label, under the Settings heading when `group` says so. */
   navigation?: { labelKey: string; group?: NavigationGroup };
 }

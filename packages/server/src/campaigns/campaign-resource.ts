@@ -1,0 +1,191 @@
+import { HeraldError } from '@herald/protocol';
+import { sql, type Transaction } from 'kysely';
+// The protocol package's index does not re-export the record schemas yet (see commands/index.ts).
+import { CAMPAIGN_STATUSES, campaignWriteSchema, type CampaignWrite } from '@herald/protocol';
+import type { Database } from '../database/schema.ts';
+import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
+
+const SELECT = sql`id, name, start_date::text AS start_date, end_date::text AS end_date, details, notes,
+  partition_ids, is_archived, created_at, updated_at, version`;
+
+export function campaignRecord(row: Record<string, unknown>): Record<string, unknown> {
+  const iso = (value: unknown) =>
+    value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+  return {
+    id: row.id,
+    name: row.name,
+    startDate: row.start_date,
+    endDate: row.end_date ?? null,
+    details: row.details,
+    notes: row.notes,
+    partitionIds: row.partition_ids,
+    isArchived: row.is_archived,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    version: row.version,
+  };
+}
+
+/**
+ * Campaign status relative to today (functional §2): active has started and not ended, upcoming starts
+ * after today, completed ended before today; all three and `all` leave archived campaigns out, which only
+ * `archived` shows.
+ */
+function statusCondition(value: unknown, today: string) {
+  if (typeof value !== 'string' || !(CAMPAIGN_STATUSES as readonly string[]).includes(value))
+    throw validation('query.filter.status', `Expected one of ${CAMPAIGN_STATUSES.join(', ')}`);
+  switch (value) {
+    case 'archived':
+      return sql`is_archived = true`;
+    case 'active':
+      return sql`is_archived = false AND start_date <= ${today}::date AND (end_date IS NULL OR end_date >= ${today}::date)`;
+    case 'upcoming':
+      return sql`is_archived = false AND start_date > ${today}::date`;
+    case 'completed':
+      return sql`is_archived = false AND end_date < ${today}::date`;
+    default:
+      return sql`is_archived = false`;
+  }
+}
+
+export const campaignResource: ResourceDeclaration = {
+  type: 'campaign',
+  table: 'campaign',
+  select: SELECT,
+  toRecord: campaignRecord,
+  readCapabilities: ['base', 'franchisee'],
+  writeCapabilities: ['content-edit'],
+  filters: {
+    id: { column: 'id', kind: 'integer', operators: ['eq', 'in'] },
+    name: { column: 'name', kind: 'text', operators: ['eq', 'contains'] },
+    startDate: { column: 'start_date', kind: 'date', operators: ['eq', 'gt', 'gte', 'lt', 'lte'] },
+    endDate: { column: 'end_date', kind: 'date', operators: ['eq', 'gt', 'gte', 'lt', 'lte'] },
+    isArchived: { column: 'is_archived', kind: 'boolean', operators: ['eq'] },
+    partitionIds: { column: 'partition_ids', kind: 'integer[]', operators: ['overlaps'] },
+    updatedAt: { column: 'updated_at', kind: 'timestamp', operators: ['gt', 'gte', 'lt', 'lte'] },
+    status: { custom: (value, context) => statusCondition(value, context.today) },
+  },
+  sortable: {
+    name: 'name',
+    startDate: 'start_date',
+    endDate: 'end_date',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  },
+  search: ['name', 'details'],
+  partitionColumn: 'partition_ids',
+  write: writeCampaigns,
+};
+
+registerResource(campaignResource);
+
+async function writeCampaigns(
+  trx: Transaction<Database>,
+  actor: Actor,
+  data: readonly unknown[],
+): Promise<Array<Record<string, unknown>>> {
+  const written: Array<Record<string, unknown>> = [];
+  for (const [index, item] of data.entries()) {
+    const parsed = campaignWriteSchema.safeParse(item);
+    if (!parsed.success)
+      throw new HeraldError('ValidationError', {
+        details: parsed.error.issues.map((issue) => ({
+          path: ['data', index, ...issue.path].map(String).join('.'),
+          message: issue.message,
+        })),
+      });
+    written.push(await writeOne(trx, actor, parsed.data, `data.${index}`));
+  }
+  return written;
+}
+
+async function writeOne(
+  trx: Transaction<Database>,
+  actor: Actor,
+  input: CampaignWrite,
+  path: string,
+): Promise<Record<string, unknown>> {
+  if (input.partitionIds !== undefined)
+    await checkPartitions(trx, actor, input.partitionIds, `${path}.partitionIds`);
+  if (input.id === undefined) {
+    if (input.version !== undefined || input.updatedAt !== undefined)
+      throw validation(`${path}.version`, 'A new record has no version');
+    if (input.name === undefined) throw validation(`${path}.name`, 'A campaign needs a name');
+    if (input.startDate === undefined) throw validation(`${path}.startDate`, 'A campaign needs a start date');
+    const endDate = input.endDate ?? null;
+    checkDates(input.startDate, endDate, path);
+    const partitionIds = input.partitionIds ?? [];
+    if (actor.partitionIds !== undefined && partitionIds.length === 0)
+      throw validation(`${path}.partitionIds`, 'Choose at least one of your partitions');
+    const row = await sql<Record<string, unknown>>`
+      INSERT INTO campaign (organization_id, name, start_date, end_date, details, notes, partition_ids, is_archived)
+      VALUES (${actor.organizationId}, ${input.name}, ${input.startDate}::date, ${endDate}::date, ${input.details ?? ''},
+        ${input.notes ?? ''}, ${partitionIds}::integer[], ${input.isArchived ?? false})
+      RETURNING ${SELECT}`.execute(trx);
+    return campaignRecord(row.rows[0] ?? {});
+  }
+
+  const visible =
+    actor.partitionIds === undefined ? sql`true` : sql`partition_ids && ${actor.partitionIds}::integer[]`;
+  const current = (
+    await sql<Record<string, unknown>>`SELECT ${SELECT} FROM campaign
+      WHERE id = ${input.id} AND organization_id = ${actor.organizationId} AND ${visible} FOR UPDATE`.execute(
+      trx,
+    )
+  ).rows[0];
+  if (!current) throw new HeraldError('NotFoundError');
+  const stored = campaignRecord(current);
+  if (input.version === undefined && input.updatedAt === undefined)
+    throw validation(`${path}.version`, 'An update needs the version (or updatedAt) it read');
+  if (input.updatedAt !== undefined && Number.isNaN(Date.parse(input.updatedAt)))
+    throw validation(`${path}.updatedAt`, 'Expected an ISO date and time');
+  if (input.version !== undefined && input.version !== stored.version)
+    throw new HeraldError('StaleRecordError');
+  if (input.updatedAt !== undefined && Date.parse(input.updatedAt) !== Date.parse(String(stored.updatedAt)))
+    throw new HeraldError('StaleRecordError');
+  const startDate = input.startDate ?? String(stored.startDate);
+  const endDate = input.endDate === undefined ? (stored.endDate as string | null) : input.endDate;
+  checkDates(startDate, endDate, path);
+  if (actor.partitionIds !== undefined && input.partitionIds !== undefined && input.partitionIds.length === 0)
+    throw validation(`${path}.partitionIds`, 'Choose at least one of your partitions');
+  const partitionIds = input.partitionIds ?? (stored.partitionIds as number[]);
+  const row = await sql<Record<string, unknown>>`
+    UPDATE campaign SET name = ${input.name ?? String(stored.name)}, start_date = ${startDate}::date,
+      end_date = ${endDate}::date, details = ${input.details ?? String(stored.details)},
+      notes = ${input.notes ?? String(stored.notes)},
+      partition_ids = ${partitionIds}::integer[],
+      is_archived = ${input.isArchived ?? Boolean(stored.isArchived)},
+      updated_at = greatest(now(), updated_at + interval '1 millisecond'), version = version + 1
+    WHERE id = ${input.id} AND organization_id = ${actor.organizationId}
+    RETURNING ${SELECT}`.execute(trx);
+  return campaignRecord(row.rows[0] ?? {});
+}
+
+function checkDates(startDate: string, endDate: string | null, path: string): void {
+  if (Number.isNaN(Date.parse(startDate)))
+    throw validation(`${path}.startDate`, 'Expected a date as YYYY-MM-DD');
+  if (endDate === null) return;
+  if (Number.isNaN(Date.parse(endDate))) throw validation(`${path}.endDate`, 'Expected a date as YYYY-MM-DD');
+  if (endDate < startDate)
+    throw validation(`${path}.endDate`, 'The end date must be on or after the start date');
+}
+
+/** Partition ids must be the organization's, and a restricted user's own. */
+async function checkPartitions(
+  trx: Transaction<Database>,
+  actor: Actor,
+  partitionIds: readonly number[],
+  path: string,
+): Promise<void> {
+  const unique = [...new Set(partitionIds)];
+  if (unique.length === 0) return;
+  const rows = await trx
+    .selectFrom('partition')
+    .select('id')
+    .where('organization_id', '=', actor.organizationId)
+    .where('id', 'in', unique)
+    .execute();
+  const own = actor.partitionIds;
+  if (rows.length !== unique.length || (own !== undefined && unique.some((id) => !own.includes(id))))
+    throw validation(path, 'Unknown partition');
+}

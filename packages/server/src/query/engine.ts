@@ -1,0 +1,260 @@
+import { HeraldError } from '@herald/protocol';
+// The protocol package's index does not re-export query.ts's constants yet (see commands/index.ts).
+import { QUERY_MAX_LIMIT } from '@herald/protocol';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { ConnectionState } from '../channels/connection-state.ts';
+import type { Database } from '../database/schema.ts';
+import {
+  TYPE_ONLY_FILTERS,
+  validation,
+  type Actor,
+  type ColumnFilter,
+  type FieldKind,
+  type FilterContext,
+  type FilterOperator,
+  type ResourceDeclaration,
+} from './resources.ts';
+
+export const QUERY_DEFAULT_LIMIT = 25;
+
+/** How long one query may run; tests lower it. PostgreSQL enforces it, PGlite by a timer. */
+export const queryLimits = { timeoutMs: 10_000 };
+
+export interface QueryParams {
+  query: { type: string; filter?: Record<string, unknown> | undefined; search?: string | undefined };
+  limit?: unknown;
+  offset?: unknown;
+  sortKey?: string | undefined;
+  sortOrder?: 'asc' | 'desc' | undefined;
+}
+
+/** A query validated against its type's declaration, ready to run. */
+export interface PlannedQuery {
+  resource: ResourceDeclaration;
+  where: RawBuilder<unknown>;
+  orderBy: RawBuilder<unknown>;
+  limit: number;
+  offset: number;
+}
+
+/** Platform §5: limit and offset must be numbers of at least zero, with its messages word for word. */
+function pageNumber(value: unknown, fallback: number, error: 'QueryLimitError' | 'QueryOffsetError'): number {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new HeraldError(error);
+  return value;
+}
+
+export function planQuery(
+  resource: ResourceDeclaration,
+  params: QueryParams,
+  actor: Actor,
+  today: string,
+): PlannedQuery {
+  const limit = pageNumber(params.limit, QUERY_DEFAULT_LIMIT, 'QueryLimitError');
+  const offset = pageNumber(params.offset, 0, 'QueryOffsetError');
+  if (limit > QUERY_MAX_LIMIT)
+    throw validation('limit', `Query limit value needs to be at most ${QUERY_MAX_LIMIT}`);
+
+  const conditions: RawBuilder<unknown>[] = [sql`${sql.ref('organization_id')} = ${actor.organizationId}`];
+  if (actor.partitionIds !== undefined) {
+    // Partition rule: a restricted user sees only rows tagged with at least one of their partitions.
+    if (!resource.partitionColumn) conditions.push(sql`false`);
+    else conditions.push(sql`${sql.ref(resource.partitionColumn)} && ${actor.partitionIds}::integer[]`);
+  }
+  const context: FilterContext = { today };
+  for (const [field, value] of Object.entries(params.query.filter ?? {})) {
+    const path = `query.filter.${field}`;
+    const declaration = Object.hasOwn(resource.filters, field) ? resource.filters[field] : undefined;
+    if (!declaration) {
+      const owner = TYPE_ONLY_FILTERS[field];
+      if (owner && owner !== resource.type)
+        throw validation(path, `The filter "${field}" applies only to ${owner} queries`);
+      throw validation(path, `Unknown filter field "${field}" for ${resource.type} queries`);
+    }
+    if (value === undefined) continue;
+    conditions.push(
+      'custom' in declaration
+        ? declaration.custom(value, context)
+        : columnCondition(declaration, value, path),
+    );
+  }
+  const search = params.query.search?.trim();
+  if (search && resource.search.length > 0) {
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      sql`(${sql.join(
+        resource.search.map((column) => sql`${sql.ref(column)} ILIKE ${pattern}`),
+        sql` OR `,
+      )})`,
+    );
+  }
+
+  const sortKey = params.sortKey ?? 'id';
+  const sortColumn =
+    sortKey === 'id'
+      ? 'id'
+      : Object.hasOwn(resource.sortable, sortKey)
+        ? resource.sortable[sortKey]
+        : undefined;
+  if (!sortColumn) throw validation('sortKey', `Unknown sort key "${sortKey}" for ${resource.type} queries`);
+  const direction = sql.raw(params.sortOrder === 'asc' ? 'ASC' : 'DESC');
+  const nulls = sql.raw(params.sortOrder === 'asc' ? 'NULLS LAST' : 'NULLS FIRST');
+  // Table-qualified, so ORDER BY sorts by the column and not by a select alias of the same name (a date
+  // read back as text would sort as text and miss the index).
+  const column = (name: string) => sql.ref(`${resource.table}.${name}`);
+  const orderBy =
+    sortColumn === 'id'
+      ? sql`${column('id')} ${direction}`
+      : sql`${column(sortColumn)} ${direction} ${nulls}, ${column('id')} ${direction}`;
+  return { resource, where: sql.join(conditions, sql` AND `), orderBy, limit, offset };
+}
+
+const OPERATOR_SQL: Record<'eq' | 'gt' | 'gte' | 'lt' | 'lte', string> = {
+  eq: '=',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+};
+
+function columnCondition(declaration: ColumnFilter, value: unknown, path: string): RawBuilder<unknown> {
+  const operations: Array<[FilterOperator, unknown]> =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? Object.entries(value).map(([operator, operand]) => [operator as FilterOperator, operand])
+      : [[Array.isArray(value) ? (declaration.kind === 'integer[]' ? 'overlaps' : 'in') : 'eq', value]];
+  if (operations.length === 0) throw validation(path, 'A filter needs a value');
+  const column = sql.ref(declaration.column);
+  return sql.join(
+    operations.map(([operator, operand]) => {
+      const at = `${path}.${operator}`;
+      if (!declaration.operators.includes(operator))
+        throw validation(at, `The operator "${operator}" is not accepted on this field`);
+      switch (operator) {
+        case 'in':
+        case 'overlaps': {
+          if (!Array.isArray(operand) || operand.length > 1000)
+            throw validation(at, 'Expected a list of at most 1000 values');
+          const kind: FieldKind = declaration.kind === 'integer[]' ? 'integer' : declaration.kind;
+          const values = operand.map((item) => checked(kind, item, at));
+          if (values.length === 0) return sql`false`;
+          return operator === 'in'
+            ? sql`${column} IN (${sql.join(values)})`
+            : sql`${column} && ${values}::integer[]`;
+        }
+        case 'contains':
+          return sql`${column} ILIKE ${`%${String(checked('text', operand, at)).replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+        default: {
+          const symbol = OPERATOR_SQL[operator];
+          if (declaration.kind === 'integer[]') throw validation(at, 'Expected a list filter');
+          if (operand === null && operator === 'eq') return sql`${column} IS NULL`;
+          const bound = checked(declaration.kind, operand, at);
+          const cast =
+            declaration.kind === 'date'
+              ? sql`::date`
+              : declaration.kind === 'timestamp'
+                ? sql`::timestamptz`
+                : sql``;
+          return sql`${column} ${sql.raw(symbol)} ${bound}${cast}`;
+        }
+      }
+    }),
+    sql` AND `,
+  );
+}
+
+function checked(kind: FieldKind, value: unknown, path: string): string | number | boolean {
+  switch (kind) {
+    case 'integer':
+    case 'integer[]':
+      if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+      throw validation(path, 'Expected an integer');
+    case 'boolean':
+      if (typeof value === 'boolean') return value;
+      throw validation(path, 'Expected true or false');
+    case 'date':
+      if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)))
+        return value;
+      throw validation(path, 'Expected a date as YYYY-MM-DD');
+    case 'timestamp':
+      if (typeof value === 'string' && value.length <= 64 && !Number.isNaN(Date.parse(value))) return value;
+      throw validation(path, 'Expected an ISO date and time');
+    case 'text':
+      if (typeof value === 'string' && value.length <= 500) return value;
+      throw validation(path, 'Expected text of at most 500 characters');
+  }
+}
+
+/** Runs a planned query: the page (unless limit is 0) and the total. */
+export async function runPlannedQuery(
+  db: Kysely<Database>,
+  plan: PlannedQuery,
+): Promise<{ records: Array<Record<string, unknown>>; total: number }> {
+  const table = sql.table(plan.resource.table);
+  const totalRow = await sql<{
+    total: number;
+  }>`SELECT count(*)::integer AS total FROM ${table} WHERE ${plan.where}`.execute(db);
+  const total = totalRow.rows[0]?.total ?? 0;
+  if (plan.limit === 0 || total <= plan.offset) return { records: [], total };
+  const rows = await sql<
+    Record<string, unknown>
+  >`SELECT ${plan.resource.select} FROM ${table} WHERE ${plan.where} ORDER BY ${plan.orderBy} LIMIT ${plan.limit} OFFSET ${plan.offset}`.execute(
+    db,
+  );
+  return { records: rows.rows.map((row) => plan.resource.toRecord(row)), total };
+}
+
+interface Running {
+  cancel(): void;
+}
+const runningByConnection = new WeakMap<ConnectionState, Map<string, Running>>();
+
+/**
+ * Runs `work` with the query time-out, and registers it under the connection's `queryKey` (a screen id
+ * the client chooses, e.g. "campaigns-list"): a newer query with the same key cancels this one, whose
+ * result is then discarded and which answers QueryCancelledError. On PostgreSQL the statements run in a
+ * transaction with `SET LOCAL statement_timeout`; a timer enforces the same limit on PGlite.
+ */
+export async function withQueryLimits<T>(
+  db: Kysely<Database>,
+  postgres: boolean,
+  connection: ConnectionState,
+  queryKey: string | undefined,
+  work: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  let running = runningByConnection.get(connection);
+  if (!running) runningByConnection.set(connection, (running = new Map()));
+  const timeoutMs = queryLimits.timeoutMs;
+  let rejectEarly: (error: HeraldError) => void = () => {};
+  const early = new Promise<never>((_resolve, reject) => {
+    rejectEarly = reject;
+  });
+  early.catch(() => {});
+  const me: Running = { cancel: () => rejectEarly(new HeraldError('QueryCancelledError')) };
+  if (queryKey !== undefined) {
+    running.get(queryKey)?.cancel();
+    running.set(queryKey, me);
+  }
+  const timer = setTimeout(() => rejectEarly(new HeraldError('QueryTimeoutError')), timeoutMs);
+  const startedAt = performance.now();
+  const execution = (
+    postgres
+      ? db.transaction().execute(async (trx) => {
+          await sql.raw(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`).execute(trx);
+          return work(trx);
+        })
+      : work(db)
+  ).catch((error: unknown) => {
+    if ((error as { code?: unknown }).code === '57014') throw new HeraldError('QueryTimeoutError');
+    throw error;
+  });
+  execution.catch(() => {});
+  try {
+    const result = await Promise.race([execution, early]);
+    // PGlite runs a statement without yielding, so a timer cannot interrupt it: check afterwards.
+    if (performance.now() - startedAt > timeoutMs) throw new HeraldError('QueryTimeoutError');
+    return result;
+  } finally {
+    clearTimeout(timer);
+    if (queryKey !== undefined && running.get(queryKey) === me) running.delete(queryKey);
+  }
+}

@@ -1,0 +1,89 @@
+import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
+import { ListEmpty, RecordsError } from '../../platform/list/ListControls.tsx';
+import { useRecord } from '../../platform/list/useRecords.ts';
+import { CAMPAIGN_TYPE, isoToday } from './campaign.ts';
+import type { Campaign } from './campaign.ts';
+import { canEditCampaigns } from './campaignAccess.ts';
+import { CampaignStateBadge } from './CampaignsPage.tsx';
+
+/** A campaign's own page, `campaign/{campaignId}`: its details, and (from the activities issue) its activities. */
+export default function CampaignPage() {
+  const { t } = useTranslation();
+  const organization = useCurrentOrganization();
+  const { campaignId } = useParams();
+  const id = campaignId && /^\d+$/.test(campaignId) ? Number(campaignId) : null;
+  const loaded = useRecord<Campaign>(CAMPAIGN_TYPE, id);
+  const campaign = loaded.record;
+  const base = `/${organization?.organizationId ?? ''}`;
+
+  if (id !== null && !campaign && (loaded.isPending || loaded.isFetching)) {
+    return (
+      <Stack data-testid="campaign-page-loading">
+        <Skeleton height={32} width="40%" />
+        <Skeleton height={120} />
+      </Stack>
+    );
+  }
+  if (!campaign) {
+    return (
+      <Stack>
+        <RecordsError error={loaded.error} testId="campaign-error" />
+        <Alert color="yellow" data-testid="campaign-not-found">
+          {t('campaigns.notFound')}
+        </Alert>
+        <Anchor component={Link} to={`${base}/campaigns`}>
+          {t('campaigns.backToList')}
+        </Anchor>
+      </Stack>
+    );
+  }
+  return (
+    <Stack data-testid="campaign-page" data-campaign-id={campaign.id}>
+      <Anchor component={Link} to={`${base}/campaigns`} size="sm">
+        {t('campaigns.backToList')}
+      </Anchor>
+      <Group justify="space-between">
+        <Group>
+          <Title order={1} data-testid="campaign-title">
+            {campaign.name}
+          </Title>
+          <CampaignStateBadge campaign={campaign} today={isoToday()} />
+        </Group>
+        <Button component={Link} to={`${base}/campaigns/${campaign.id}`} variant="light">
+          {organization && canEditCampaigns(organization.access) ? t('campaigns.edit') : t('campaigns.view')}
+        </Button>
+      </Group>
+      <Card withBorder>
+        <Stack gap="xs">
+          <Text size="sm">
+            <b>{t('campaigns.fields.startDate')}:</b> {campaign.startDate}
+          </Text>
+          <Text size="sm">
+            <b>{t('campaigns.fields.endDate')}:</b> {campaign.endDate ?? t('campaigns.noEndDate')}
+          </Text>
+          {campaign.details && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="campaign-details">
+              {campaign.details}
+            </Text>
+          )}
+          {campaign.notes && (
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+              {campaign.notes}
+            </Text>
+          )}
+        </Stack>
+      </Card>
+      <Title order={2} size="h3">
+        {t('campaigns.activities')}
+      </Title>
+      <ListEmpty filtered={false}>
+        <Text size="sm" c="dimmed" data-testid="campaign-activities-empty">
+          {t('campaigns.noActivities')}
+        </Text>
+      </ListEmpty>
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import { Modal } from '@mantine/core';
+import { Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { PageLoader } from '../../features/shell/PageLoader.tsx';
+import type { RouteDefinition } from '../guards/routeDefinition.ts';
+import { OverlayContext, fallbackAddress } from './overlay.ts';
+import type { Overlay } from './overlay.ts';
+
+// Loaded on first use (router.tsx): Mantine's Modal brings focus trapping and scroll areas that /login need not carry.
+/** A modal route's page in a modal over its fallback page; closing goes back to it, query string kept. */
+export default function RouteModal({
+  route,
+  fallback,
+}: {
+  route: RouteDefinition;
+  fallback: RouteDefinition;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const { search } = useLocation();
+  const fallbackPath = fallbackAddress(fallback, params, search);
+  const overlay: Overlay = useMemo(
+    () => ({ fallbackPath, close: () => void navigate(fallbackPath) }),
+    [fallbackPath, navigate],
+  );
+  const Page = route.page;
+  return (
+    <OverlayContext value={overlay}>
+      <Modal
+        opened
+        onClose={overlay.close}
+        title={t(route.titleKey)}
+        size="xl"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        data-testid="route-modal"
+        data-route-id={route.id}
+      >
+        <Suspense fallback={<PageLoader />}>
+          <Page />
+        </Suspense>
+      </Modal>
+    </OverlayContext>
+  );
+}
