@@ -232,6 +232,11 @@ describe('campaigns', () => {
     await expect.poll(() => page.title()).toBe(`Partitioned Campaigns Org - Campaigns - (ID ${north.id})`);
     await page.goto(`${baseUrl}/${organizationId}/campaigns`);
     await expect.poll(() => shownNames(page)).toEqual(['Head office', 'Both', 'South only', 'North only']);
+    // The partition selector offers the organization's partitions and filters the list by one.
+    await page.getByTestId('list-partition').click();
+    await page.getByRole('option', { name: 'South' }).click();
+    await expect.poll(() => shownNames(page)).toEqual(['Both', 'South only']);
+    expect(new URL(page.url()).searchParams.get('partition')).toBe(String(south.id));
 
     // Creating needs the Edit Content role: guard 5 sends the reader back to the list.
     await page.goto(`${baseUrl}/${organizationId}/campaigns/new`);

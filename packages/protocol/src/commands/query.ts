@@ -9,7 +9,7 @@ export type { CampaignRecord, CampaignStatus, CampaignWrite } from '../records/c
 export const QUERY_MAX_LIMIT = 1000;
 
 /** Resource types the query engine knows today; later areas add theirs (platform §3). */
-export const QUERY_TYPES = ['campaign'] as const;
+export const QUERY_TYPES = ['campaign', 'partition'] as const;
 
 /**
  * A filter names record fields: `{"status": "active"}`, `{"id": [1, 2]}` (any of), or operators

@@ -7,6 +7,7 @@ import * as sso from './migrations/0005-sso.ts';
 import * as organizationAccess from './migrations/0006-organization-access.ts';
 import * as campaigns from './migrations/0007-campaigns.ts';
 import * as notifications from './migrations/0008-notifications.ts';
+import * as partitionIds from './migrations/0009-partition-ids.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006-organization-access': organizationAccess,
   '0007-campaigns': campaigns,
   '0008-notifications': notifications,
+  '0009-partition-ids': partitionIds,
 };
 
 const provider: MigrationProvider = {

@@ -59,6 +59,8 @@ export interface PartitionTable {
   external_ref: string | null;
   custom_fields: Json<Record<string, unknown>>;
   created_at: Timestamp;
+  /** Generated: ARRAY[id], for the query engine's partition rule. */
+  partition_ids: Generated<number[]>;
 }
 
 export interface UserAccountTable {

@@ -1,6 +1,7 @@
 import { HeraldError, organizationCommands } from '@herald/protocol';
 import { registerCommand, type CommandRegistry } from '../channels/registry.ts';
 import '../campaigns/campaign-resource.ts';
+import '../partitions/partition-resource.ts';
 import { planQuery, runPlannedQuery, withQueryLimits } from './engine.ts';
 import { actorOf, resourceOf, type Actor, type ResourceDeclaration } from './resources.ts';
 

@@ -74,6 +74,8 @@ function CampaignSetupForm({
   const navigate = useNavigate();
   const organization = useCurrentOrganization();
   const partitionOptions = usePartitionOptions();
+  // Partitions are set on campaigns of any organization that has them, by head office and franchisees alike.
+  const withPartitions = partitioned || partitionOptions.length > 0;
   const [form, setForm] = useState<CampaignForm>(() =>
     campaign ? campaignToForm(campaign) : emptyCampaignForm(isoToday()),
   );
@@ -117,7 +119,7 @@ function CampaignSetupForm({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!editable || Object.keys(errors).length > 0) return;
-    saving.mutate([campaignWrite(form, base, partitioned) as Partial<Campaign>]);
+    saving.mutate([campaignWrite(form, base, withPartitions) as Partial<Campaign>]);
   };
   const errorText = (field: keyof CampaignForm) =>
     touched && errors[field] ? t(`campaigns.errors.${errors[field]}`) : undefined;
@@ -198,7 +200,7 @@ function CampaignSetupForm({
           minRows={2}
           readOnly={readOnly}
         />
-        {partitioned && (
+        {withPartitions && (
           <MultiSelect
             label={t('campaigns.fields.partitions')}
             data={mergePartitionOptions(partitionOptions, form.partitionIds)}

@@ -1,11 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ListOption } from './ListControls.tsx';
+import { recordsKey, useRecordChannel } from './useRecords.ts';
+
+/** As many partitions as a selector can sensibly offer; an organization with more searches instead. */
+const PARTITION_OPTION_LIMIT = 500;
+/** Partitions are offered in name order. */
+const PARTITION_ORDER = { field: 'name', order: 'asc' } as const;
 
 /**
- * The organization's partitions for the partition selector of list screens (shown only for partitioned
- * organizations). No command of the contract lists partitions yet (the Partitions settings area adds one),
- * so this seam answers none and the selector stays hidden; `campaigns/partition/{id}` and the `partition`
- * URL param already filter by partition.
+ * The organization's partitions for the partition selector of list screens (the `partition` query type;
+ * a partition-restricted user gets only their own). An organization without partitions gets none, so the
+ * selector stays hidden. Partitions change rarely and are not a subscription type, so they are read once.
  */
 export function usePartitionOptions(): ListOption[] {
-  return [];
+  const { channel, organizationId } = useRecordChannel();
+  const params = {
+    organizationId,
+    query: { type: 'partition' },
+    limit: PARTITION_OPTION_LIMIT,
+    offset: 0,
+    sortKey: PARTITION_ORDER.field,
+    sortOrder: PARTITION_ORDER.order,
+  };
+  const partitions = useQuery({
+    queryKey: recordsKey(channel, 'partition', params),
+    queryFn: () => channel.request('query', params),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return (partitions.data?.records ?? []).map((partition) => ({
+    value: String(partition.id),
+    label: String(partition.name ?? partition.id),
+  }));
 }

@@ -32,7 +32,7 @@ export function applyRecordsPush(
   void queryClient.invalidateQueries({ queryKey: recordsKey(channel, type) });
 }
 
-function useRecordChannel(): { channel: RecordChannel; organizationId: number } {
+export function useRecordChannel(): { channel: RecordChannel; organizationId: number } {
   const organization = useCurrentOrganization();
   if (!organization) throw new Error('useRecords is for organization pages');
   return { channel: recordChannel(organization.channel), organizationId: organization.organizationId };
