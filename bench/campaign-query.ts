@@ -76,10 +76,7 @@ export async function benchCampaignQuery(): Promise<string[]> {
           offset: 50,
         },
       ],
-      [
-        'search "9999", default sort (trigram index on PostgreSQL only; PGlite scans)',
-        { query: { type: 'campaign', search: '9999' } },
-      ],
+      ['search "9999", default sort (trigram indexes)', { query: { type: 'campaign', search: '9999' } }],
     ];
     const lines = [
       `${CAMPAIGNS} campaigns inserted in ${Math.round(insertMs)} ms on ${database.kind}; query handler timed in-process`,

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -54,6 +55,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const template = inMemory ? undefined : await templateForNewDataDir(target.pgliteDataDir);
   const client = await PGlite.create({
     dataDir: target.pgliteDataDir,
+    // Trigram indexes make text search (case-insensitive contains) fast, as on PostgreSQL.
+    extensions: { pg_trgm },
     ...(template ? { loadDataDir: template } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });

@@ -8,6 +8,7 @@ import * as organizationAccess from './migrations/0006-organization-access.ts';
 import * as campaigns from './migrations/0007-campaigns.ts';
 import * as notifications from './migrations/0008-notifications.ts';
 import * as partitionIds from './migrations/0009-partition-ids.ts';
+import * as searchIndexes from './migrations/0010-search-indexes.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007-campaigns': campaigns,
   '0008-notifications': notifications,
   '0009-partition-ids': partitionIds,
+  '0010-search-indexes': searchIndexes,
 };
 
 const provider: MigrationProvider = {

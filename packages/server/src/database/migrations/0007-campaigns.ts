@@ -7,7 +7,7 @@ import { runStatements } from '../statements.ts';
  * The indexes serve the campaign list: per organization, filtered by archive flag and dates, sorted by
  * start date or id (end_date included so status counts are index-only scans); partition_ids has a GIN
  * index for partition-restricted users. Text search (case-insensitive contains) uses pg_trgm indexes where
- * the extension can be created (PostgreSQL); the embedded PGlite, which does not load it, scans instead.
+ * the extension can be created; 0010 adds them where this could not (the embedded PGlite before it loaded pg_trgm).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(
