@@ -54,7 +54,7 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     writeRecords: 'organization:',
     addSubscription: 'organization:',
     removeSubscription: 'organization:',
-    getStats: 'organization:',
+    getStats: 'organization:base',
   },
 };
 

@@ -107,3 +107,27 @@ describe('getStats', () => {
     );
   });
 });
+
+describe('getStats access', () => {
+  it("refuses a partition-restricted franchisee the organization's head-office figures", async () => {
+    const herald = await startTestHerald();
+    try {
+      const organizationId = await createOrganization(herald);
+      const set = await herald.database.db
+        .insertInto('partition_set')
+        .values({ organization_id: organizationId, name: 'Region' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const franchisee = await createUser(herald, [
+        { organizationId, roles: ['franchisee'], partitionsets: [set.id] },
+      ]);
+      const { session, sessionId } = await signedIn(herald, franchisee);
+      const channel = await organizationConnection(herald, session, sessionId, organizationId);
+      expect((await channel.request('getStats', { organizationId })).error?.type).toBe('PrivilegesError');
+      session.close();
+      channel.close();
+    } finally {
+      await herald.stop();
+    }
+  });
+});

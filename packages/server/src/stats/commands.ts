@@ -9,7 +9,7 @@ const caches = new WeakMap<object, OrganizationStatsCache>();
 export const statsOrganizationCommands: CommandRegistry = {
   getStats: registerCommand(
     liveCommands.getStats,
-    { kind: 'organization', capabilities: [] },
+    { kind: 'organization', capabilities: ['base'] },
     async (params, { services }) => {
       // One cache per server process (per Services), so tests running several servers keep theirs apart.
       let cache = caches.get(services);

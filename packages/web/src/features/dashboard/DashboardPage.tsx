@@ -49,7 +49,8 @@ export default function DashboardPage() {
   return (
     <Stack>
       <Title order={1}>{t('dashboard.welcome', { organization: current.organization.name })}</Title>
-      <Statistics current={current} />
+      {/* Organization-wide figures are head office's view; franchisees (no base capability) are not shown them. */}
+      {current.organization.capabilities.includes('base') && <Statistics current={current} />}
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <RecentCampaigns organizationId={current.organizationId} />
         <AccessSummary current={current} />
