@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationChannelRegistry, sessionChannelRegistry } from '../src/channels/channels.ts';
 import type { CommandRegistry } from '../src/channels/registry.ts';
 import { ChannelClient } from './support/channel-client.ts';
-import { createOrganization, createUser, signedIn } from './support/factories.ts';
+import { createOrganization, createUser, organizationConnection, signedIn } from './support/factories.ts';
 import { startTestHerald, type TestHerald } from './support/herald.ts';
 
 /**
@@ -259,6 +259,129 @@ describe('authorization table', () => {
         'OrgAuthenticationError',
       );
       client.close();
+    });
+  });
+});
+
+describe('organization-channel authorization table', () => {
+  let herald: TestHerald;
+  let organizationId: number;
+  let partitionSetId: number;
+  let partitionId: number;
+  beforeAll(async () => {
+    herald = await startTestHerald();
+    organizationId = await createOrganization(herald);
+    partitionSetId = (
+      await herald.database.db
+        .insertInto('partition_set')
+        .values({ organization_id: organizationId, name: 'Region' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    partitionId = (
+      await herald.database.db
+        .insertInto('partition')
+        .values({ organization_id: organizationId, partition_set_id: partitionSetId, name: 'Store' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  });
+  afterAll(() => herald.stop());
+
+  type Role =
+    | 'System.Admin'
+    | 'System.PowerUser'
+    | 'Content.Edit'
+    | 'Content.Approve'
+    | 'Database.Read'
+    | 'Database.Manage'
+    | 'franchisee'
+    | 'unauthenticated';
+  const roles: Role[] = [
+    'System.Admin',
+    'System.PowerUser',
+    'Content.Edit',
+    'Content.Approve',
+    'Database.Read',
+    'Database.Manage',
+    'franchisee',
+    'unauthenticated',
+  ];
+  const REACHED = 'reached';
+  const gateErrors = new Set([
+    'UnauthenticatedCommand',
+    'PrivilegesError',
+    'OrgAuthenticationError',
+    'ValidationError',
+    'UnknownCommand',
+  ]);
+  const everyone = (unauthenticated = 'UnauthenticatedCommand') =>
+    Object.fromEntries(
+      roles.map((role) => [role, role === 'unauthenticated' ? unauthenticated : REACHED]),
+    ) as Record<Role, string>;
+  const only = (allowed: Role[]) =>
+    Object.fromEntries(
+      roles.map((role) => [
+        role,
+        role === 'unauthenticated'
+          ? 'UnauthenticatedCommand'
+          : allowed.includes(role)
+            ? REACHED
+            : 'PrivilegesError',
+      ]),
+    ) as Record<Role, string>;
+
+  const matrix: Array<[string, () => Record<string, unknown>, Record<Role, string>]> = [
+    ['query', () => ({ query: { type: 'campaign' }, limit: 5 }), everyone()],
+    [
+      'writeRecords',
+      () => ({
+        type: 'campaign',
+        data: [{ name: 'Table campaign', startDate: '2030-01-01', partitionIds: [partitionId] }],
+      }),
+      only(['System.Admin', 'System.PowerUser', 'Content.Edit']),
+    ],
+    ['addSubscription', () => ({ query: { type: 'campaign' } }), everyone()],
+    [
+      'getStats',
+      () => ({}),
+      only([
+        'System.Admin',
+        'System.PowerUser',
+        'Content.Edit',
+        'Content.Approve',
+        'Database.Read',
+        'Database.Manage',
+      ]),
+    ],
+    ['removeSubscription', () => ({ subscriptionId: 'not-a-subscription' }), everyone()],
+    ['ping', () => ({}), everyone(REACHED)],
+  ];
+
+  describe.each(roles)('called by %s', (role) => {
+    let channel: ChannelClient;
+    let session: ChannelClient | undefined;
+    beforeAll(async () => {
+      if (role === 'unauthenticated') {
+        channel = await ChannelClient.open(herald.wsUrl('uiv5'));
+        return;
+      }
+      const user = await createUser(herald, [
+        { organizationId, roles: [role], partitionsets: role === 'franchisee' ? [partitionSetId] : [] },
+      ]);
+      const signed = await signedIn(herald, user);
+      session = signed.session;
+      channel = await organizationConnection(herald, signed.session, signed.sessionId, organizationId);
+    });
+    afterAll(() => {
+      channel.close();
+      session?.close();
+    });
+
+    it.each(matrix)('%s', async (command, params, expected) => {
+      const reply = await channel.request(command, { organizationId, ...params() });
+      const outcome = reply.error && gateErrors.has(reply.error.type) ? reply.error.type : REACHED;
+      expect(outcome, JSON.stringify(reply.error)).toBe(expected[role]);
     });
   });
 });
