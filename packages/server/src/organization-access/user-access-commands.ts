@@ -5,7 +5,7 @@ import { registerCommand, type CommandContext } from '../channels/registry.ts';
 import type { Database } from '../database/schema.ts';
 import { listIssuers } from '../sso/issuers.ts';
 import { actingAdministrator, requireAdministratorTwoFactor } from './admin-guards.ts';
-import { findAccess, listUserAccounts, partitionSetsBelong } from './user-accounts.ts';
+import { listUserAccounts, partitionSetsBelong, requireAccess } from './user-accounts.ts';
 
 const admin = { kind: 'admin' } as const;
 
@@ -88,8 +88,7 @@ export const userAccessCommands = {
     async (params, context) => {
       const { services } = context;
       const actorUserId = await managingAdministrator(params, context);
-      const before = await findAccess(services.db, params.organizationId, params.userId);
-      if (!before) throw new HeraldError('NotFoundError');
+      const before = await requireAccess(services.db, params.organizationId, params.userId);
       const partitionsets = params.partitionsets ?? before.partitionsets;
       if (!(await partitionSetsBelong(services.db, params.organizationId, partitionsets)))
         throw new HeraldError('NotFoundError');
@@ -134,8 +133,7 @@ export const userAccessCommands = {
     async (params, context) => {
       const { services } = context;
       const actorUserId = await managingAdministrator(params, context);
-      const before = await findAccess(services.db, params.organizationId, params.userId);
-      if (!before) throw new HeraldError('NotFoundError');
+      const before = await requireAccess(services.db, params.organizationId, params.userId);
       await applyAccessChange(
         context,
         {
@@ -162,8 +160,7 @@ export const userAccessCommands = {
     async (params, context) => {
       const { services } = context;
       const actorUserId = await managingAdministrator(params, context);
-      if (!(await findAccess(services.db, params.organizationId, params.userId)))
-        throw new HeraldError('NotFoundError');
+      await requireAccess(services.db, params.organizationId, params.userId);
       const ended = await services.sessions.endAllForUser(params.userId);
       await services.audit.record({
         action: 'sessions.endedByAdmin',

@@ -1,4 +1,4 @@
-import { capabilitiesForRoles, userTypeForRoles, type UserAccount } from '@herald/protocol';
+import { HeraldError, capabilitiesForRoles, userTypeForRoles, type UserAccount } from '@herald/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/schema.ts';
 
@@ -36,13 +36,16 @@ export async function listUserAccounts(db: Kysely<Database>, organizationId: num
   }));
 }
 
-export async function findAccess(db: Kysely<Database>, organizationId: number, userId: number) {
-  return db
+/** A user's access row in the organization; NotFoundError for anyone outside it (whatever id was sent). */
+export async function requireAccess(db: Kysely<Database>, organizationId: number, userId: number) {
+  const access = await db
     .selectFrom('organization_access')
     .selectAll()
     .where('organization_id', '=', organizationId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+  if (!access) throw new HeraldError('NotFoundError');
+  return access;
 }
 
 /** Partition sets must belong to the organization; anything else is a client trying another's ids. */
