@@ -12,7 +12,7 @@ async function shownNames(page: Page): Promise<string[]> {
   return (await names.allTextContents()).map((text) => text.trim());
 }
 
-/** Waits until the list has settled (no query in flight) and answers its range text. */
+/** The range text once no query is in flight; poll it, since a click may not have started its query yet. */
 async function settledRange(page: Page): Promise<string> {
   await page.locator('[data-testid="campaigns-page"][aria-busy="false"]').waitFor();
   return ((await page.getByTestId('list-range').textContent()) ?? '').trim();
@@ -67,7 +67,7 @@ describe('campaigns', () => {
     await expect.poll(() => page.title()).toBe('Filtered Campaigns Org - Campaigns');
 
     // All: every campaign not archived, newest first, 25 to a page, as cards (the grid is the default view).
-    expect(await settledRange(page)).toBe('1–25 of 32');
+    await expect.poll(() => settledRange(page)).toBe('1–25 of 32');
     expect(await page.getByTestId('campaign-card').count()).toBe(25);
     expect((await shownNames(page))[0]).toBe('Done B');
 
@@ -79,7 +79,7 @@ describe('campaigns', () => {
     await page.getByTestId('list-filter').getByText('Archived').click();
     await expect.poll(() => shownNames(page)).toEqual(['Archived A']);
     await page.getByTestId('list-filter').getByText('Active').click();
-    expect(await settledRange(page)).toBe('1–25 of 28');
+    await expect.poll(() => settledRange(page)).toBe('1–25 of 28');
 
     // Sort by name, ascending, then the second page.
     await page.getByRole('combobox', { name: 'Sort by' }).click();
@@ -88,7 +88,7 @@ describe('campaigns', () => {
     await expect.poll(() => shownNames(page).then((names) => names[0])).toBe('Alpha 01');
     await page.getByRole('button', { name: 'Page 2' }).click();
     await expect.poll(() => shownNames(page)).toEqual(['Alpha 26', 'Alpha 27', 'Alpha 28']);
-    expect(await settledRange(page)).toBe('26–28 of 28');
+    await expect.poll(() => settledRange(page)).toBe('26–28 of 28');
     expect(search(page)).toEqual({ filter: 'active', sort: 'name', order: 'asc', page: '2' });
 
     // A link reproduces the screen.
@@ -180,7 +180,7 @@ describe('campaigns', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe(`/${organizationId}/campaigns`);
-    expect(await settledRange(page)).toBe('1–25 of 32');
+    await expect.poll(() => settledRange(page)).toBe('1–25 of 32');
 
     // Archive, with a confirmation: the archived list behind the overlay takes it in.
     await page.goto(`${baseUrl}/${organizationId}/campaigns/${campaignId}?filter=archived`);
