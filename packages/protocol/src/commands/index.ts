@@ -5,6 +5,8 @@ import { liveCommands } from './live.ts';
 import { notificationCommands } from './notifications.ts';
 import { organizationCommands as connectionCommands } from './organization.ts';
 import { queryCommands } from './query.ts';
+import { subscriberCommands } from './subscribers.ts';
+import { jobCommands } from './jobs.ts';
 import { signInCommands } from './sign-in.ts';
 import { ssoCommands } from './sso.ts';
 import { twoFactorCommands } from './two-factor.ts';
@@ -58,9 +60,14 @@ export const organizationCommands = {
   ...connectionCommands,
   ...queryCommands,
   ...liveCommands,
+  ...subscriberCommands,
+  ...jobCommands,
 } as const;
 export * from './query.ts';
 export * from './live.ts';
+export * from './subscribers.ts';
+export * from './jobs.ts';
+export * from './uploads.ts';
 export * from './notifications.ts';
 export { UNAUTHENTICATED_ORGANIZATION_COMMANDS } from './organization.ts';
 

@@ -4,12 +4,27 @@ import { organizationIdField } from './fields.ts';
 
 export { CAMPAIGN_STATUSES, campaignRecordSchema, campaignWriteSchema } from '../records/campaign.ts';
 export type { CampaignRecord, CampaignStatus, CampaignWrite } from '../records/campaign.ts';
+export * from '../records/subscriber.ts';
+export * from '../records/subscriber-list.ts';
+export * from '../records/custom-field.ts';
+export * from '../records/job.ts';
+export * from '../records/partition.ts';
 
 /** The largest page a query answers. */
 export const QUERY_MAX_LIMIT = 1000;
 
 /** Resource types the query engine knows today; later areas add theirs (platform §3). */
-export const QUERY_TYPES = ['campaign', 'partition'] as const;
+export const QUERY_TYPES = [
+  'campaign',
+  'partition',
+  'partitionSet',
+  'subscriber',
+  'list',
+  'listMembership',
+  'subscriberEvent',
+  'customField',
+  'job',
+] as const;
 
 /**
  * A filter names record fields: `{"status": "active"}`, `{"id": [1, 2]}` (any of), or operators
@@ -26,7 +41,8 @@ export const queryCommands = {
       'offset (default 0), sortKey (default id), sortOrder (asc/desc, default desc). Limit and offset must be numbers ≥ 0 ' +
       '(QueryLimitError, QueryOffsetError). `queryKey` names the screen asking (e.g. "campaigns-list"): a newer query with ' +
       'the same key on the same connection cancels the older one, which answers QueryCancelledError. A query running too ' +
-      'long answers QueryTimeoutError. Partition-restricted users only ever see their partitions’ records.',
+      'long answers QueryTimeoutError. Partition-restricted users only ever see their partitions’ records. A page over a ' +
+      'very large set (subscribers) may answer an estimated total, flagged `totalIsEstimate`; limit 0 always counts exactly.',
     params: z.object({
       organizationId: organizationIdField,
       query: z.object({
@@ -41,7 +57,12 @@ export const queryCommands = {
       sortOrder: z.enum(['asc', 'desc']).optional(),
       queryKey: z.string().min(1).max(100).optional(),
     }),
-    result: z.object({ records: z.array(z.record(z.string(), z.unknown())), total: z.number().int() }),
+    result: z.object({
+      records: z.array(z.record(z.string(), z.unknown())),
+      total: z.number().int(),
+      /** Set when `total` is the planner's estimate (a page over a very large set, e.g. subscribers). */
+      totalIsEstimate: z.literal(true).optional(),
+    }),
   }),
   writeRecords: defineCommand({
     channel: 'organization',

@@ -44,4 +44,20 @@ export const describedErrorCatalogue = {
   // The data-plane issue: writeRecords refuses an update whose version (or updatedAt) is not the stored
   // one, i.e. someone else changed the record since the client read it, instead of overwriting.
   StaleRecordError: 'This record was changed by someone else. Reload it and try again.',
+  // The imports issue: files have documented limits (README § Imports); a larger one is refused whole.
+  ImportFileTooLargeError: 'The file is larger than the {limit} import limit.',
+  ImportTooManyRowsError: 'The file has more than {limit} rows, the most one import takes.',
+  // An upload is kept for a while after it arrives; an import naming one that is gone, or another
+  // organization's, cannot start.
+  UploadNotFoundError: 'The uploaded file was not found. Please upload it again.',
+  // A file could be read as CSV, TSV or Excel but holds no header row.
+  ImportFileEmptyError: 'The file has no header row.',
+  // The exports issue: a second administrator must approve an extract when the security settings say so;
+  // the one who asked cannot approve it.
+  ExportApprovalSelfError: 'Another administrator must approve this export.',
+  // A job can be retried only when it failed, and cancelled only while queued or running.
+  JobNotRetryableError: 'Only a failed job can be retried.',
+  JobNotCancellableError: 'This job has already finished.',
+  // An extract is kept for a time and downloaded by its organization's users only.
+  ExtractNotFoundError: 'This export file is no longer available.',
 } as const;

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { listStatsDaySchema, listStatsSchema } from '../records/subscriber-list.ts';
+import { customFieldStatsSchema } from '../records/custom-field.ts';
+import { subscriberUpdateSchema } from '../records/subscriber.ts';
+import { defineCommand } from './define.ts';
+import { organizationIdField } from './fields.ts';
+
+/** Most rows one bulkWriteSubscribers call may carry inline in `data`; larger imports upload a file. */
+export const BULK_WRITE_MAX_INLINE_ROWS = 10_000;
+/** Most columns an import maps. */
+export const IMPORT_MAX_COLUMNS = 200;
+
+const idField = z.number().int().positive();
+const jobResult = z.object({ jobId: z.number().int() });
+
+/** An import column's target: a standard profile field, `custom.<field>`, or null to skip the column. */
+const importFieldName = z.string().min(1).max(80).nullable();
+
+export const importOptionsSchema = z.object({
+  /** Update subscribers that already exist (matched by e-mail, else ref); false skips them. Default true. */
+  updateExisting: z.boolean().default(true),
+  /** Add the imported subscribers to the list unsubscribed from it (a suppression import). */
+  markUnsubscribed: z.boolean().default(false),
+  /** Partitions the imported subscribers join. */
+  partitionIds: z.array(idField).max(1000).optional(),
+  /** The list option (communication preference) stored on each membership; default optin. */
+  listOption: z.string().trim().max(100).optional(),
+});
+export type ImportOptions = z.infer<typeof importOptionsSchema>;
+
+/** Organization-channel commands for subscribers, lists, custom fields, partitions, imports and exports. */
+export const subscriberCommands = {
+  bulkWriteSubscribers: defineCommand({
+    channel: 'organization',
+    description:
+      'Starts an import job (PROTOCOL §5): `fields` names each column’s target (a standard profile field, ' +
+      '`custom.<field>` or null to skip it); rows come inline in `data` (at most 10,000) or from an upload’s ' +
+      '`fileId` (its first row is the header). `options`: updateExisting (default true), markUnsubscribed, ' +
+      'partitionIds, listOption. Subscribers are matched by e-mail (case-insensitive), else by ref, so a ' +
+      're-import creates no duplicates. Needs database-manage; refused with SubscriberUploadNotAllowedError ' +
+      'when the import rules disallow upload. Answers {jobId}; the job’s result holds created, updated, ' +
+      'skipped, rejected and, when rows were rejected, `rejectedReport` (an extract name).',
+    params: z
+      .object({
+        organizationId: organizationIdField,
+        listId: idField.optional(),
+        sourceName: z.string().trim().min(1).max(200),
+        fields: z.array(importFieldName).min(1).max(IMPORT_MAX_COLUMNS),
+        data: z
+          .array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])))
+          .max(BULK_WRITE_MAX_INLINE_ROWS)
+          .optional(),
+        fileId: z.string().min(1).max(100).optional(),
+        options: importOptionsSchema.default({ updateExisting: true, markUnsubscribed: false }),
+      })
+      .refine((params) => (params.data === undefined) !== (params.fileId === undefined), {
+        message: 'Give either data or fileId',
+        path: ['data'],
+      }),
+    result: jobResult,
+  }),
+  previewImportFile: defineCommand({
+    channel: 'organization',
+    description:
+      'Reads the header and first rows of an uploaded file for the import wizard’s column mapping, with a ' +
+      'suggested field for each column. Needs database-manage.',
+    params: z.object({
+      organizationId: organizationIdField,
+      fileId: z.string().min(1).max(100),
+      rows: z.number().int().min(1).max(50).default(10),
+    }),
+    result: z.object({
+      fileType: z.enum(['csv', 'tsv', 'xls', 'xlsx']),
+      header: z.array(z.string()),
+      rows: z.array(z.array(z.string())),
+      suggestedFields: z.array(z.string().nullable()),
+    }),
+  }),
+  updateSubscriber: defineCommand({
+    channel: 'organization',
+    description:
+      'Updates an existing subscriber’s custom fields, extra data, partitions and preferences. `data.id`, ' +
+      'when given, must be `subscriberId` (SubscriberIdsDoNotMatchError); standard profile fields cannot be ' +
+      'updated (StandardFieldNotEditableError); a subscriber that is gone answers SubscriberUpdateError. ' +
+      'Needs database-manage.',
+    params: z.object({
+      organizationId: organizationIdField,
+      subscriberId: idField,
+      data: subscriberUpdateSchema.loose(),
+    }),
+    result: z.object({ subscriber: z.record(z.string(), z.unknown()) }),
+  }),
+  setSubscriberStatus: defineCommand({
+    channel: 'organization',
+    description:
+      'Functional §4: sets or resets the invalid flag and the global unsubscribe, and subscribes to or ' +
+      'unsubscribes from a list (`list`: {listId, unsubscribed, listOption?}). Needs database-manage.',
+    params: z.object({
+      organizationId: organizationIdField,
+      subscriberId: idField,
+      isInvalid: z.boolean().optional(),
+      isUnsubscribed: z.boolean().optional(),
+      list: z
+        .object({
+          listId: idField,
+          unsubscribed: z.boolean(),
+          listOption: z.string().trim().max(100).optional(),
+        })
+        .optional(),
+    }),
+    result: z.object({ subscriber: z.record(z.string(), z.unknown()) }),
+  }),
+  anonymizeSubscriber: defineCommand({
+    channel: 'organization',
+    description:
+      'Erases a subscriber’s profile for good (fields, custom fields, extra data, event details); the row ' +
+      'and its events stay, de-identified, so report counts do not change. Needs database-manage.',
+    params: z.object({ organizationId: organizationIdField, subscriberId: idField }),
+    result: z.object({ subscriberId: z.number().int(), anonymizedAt: z.string() }),
+  }),
+  updateListStats: defineCommand({
+    channel: 'organization',
+    description:
+      'Recounts a list’s statistics (subscribers, contactable, unsubscribed, invalid) and records today in its ' +
+      'history. Needs base or franchisee (and the list’s partition for a restricted user).',
+    params: z.object({ organizationId: organizationIdField, listId: idField }),
+    result: z.object({ listId: z.number().int(), stats: listStatsSchema }),
+  }),
+  getListStatsHistory: defineCommand({
+    channel: 'organization',
+    description:
+      'A list’s statistics per day, oldest first, from `from` (default 2000-02-01, functional §9) to today.',
+    params: z.object({
+      organizationId: organizationIdField,
+      listId: idField,
+      from: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .optional(),
+    }),
+    result: z.object({ listId: z.number().int(), days: z.array(listStatsDaySchema) }),
+  }),
+  updateCustomFieldStats: defineCommand({
+    channel: 'organization',
+    description:
+      'Recomputes a subscriber custom field’s statistics (values, invalid values against its schema and ' +
+      'validation regex, most common ones). Needs database-manage.',
+    params: z.object({ organizationId: organizationIdField, customFieldId: idField }),
+    result: z.object({ customFieldId: z.number().int(), stats: customFieldStatsSchema }),
+  }),
+  importCustomFields: defineCommand({
+    channel: 'organization',
+    description:
+      'customfields/import: creates or updates custom fields from an uploaded file with the columns type, ' +
+      'field, groupName, description, dataType, validationRegex. Needs database-manage. Answers {jobId}.',
+    params: z.object({ organizationId: organizationIdField, fileId: z.string().min(1).max(100) }),
+    result: jobResult,
+  }),
+  importPartitions: defineCommand({
+    channel: 'organization',
+    description:
+      'partitions/import: creates or updates partitions (matched by external ref, else name) from an uploaded ' +
+      'file with the columns name, externalRef, partitionSet and any custom fields. Needs admin. Answers {jobId}.',
+    params: z.object({ organizationId: organizationIdField, fileId: z.string().min(1).max(100) }),
+    result: jobResult,
+  }),
+} as const;
