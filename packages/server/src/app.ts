@@ -17,6 +17,9 @@ import { loggerOptions } from './logger.ts';
 import type { Secrets } from './secrets.ts';
 import { hashSecret } from './sessions/session-ids.ts';
 import { registerSsoRoutes } from './sso/routes.ts';
+import { registerUploadRoute } from './uploads/upload-route.ts';
+import { registerExtractRoute } from './exports/extract-route.ts';
+import './jobs/handlers.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface HeraldApp {
@@ -38,6 +41,9 @@ export async function buildApp(
   const services = createServices(database, config, secrets, app.log);
   await services.accessEvents.start();
   app.addHook('onClose', () => services.accessEvents.stop());
+  await services.files.prepare();
+  await services.jobs.start();
+  app.addHook('onClose', () => services.jobs.stop());
   const allowedOrigins = allowedOriginSet(config.publicUrl, config.allowedOrigins);
 
   // Static assets and JSON go out gzip- or brotli-compressed when the client accepts it.
@@ -75,6 +81,8 @@ export async function buildApp(
   channelRoute('/uiv5', 'organization', organizationChannelRegistry);
 
   registerSsoRoutes(app, services);
+  await registerUploadRoute(app, services);
+  await registerExtractRoute(app, services);
   await registerWebApp(app, config.webDistDir);
   return { app, services };
 }

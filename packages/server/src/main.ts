@@ -14,7 +14,7 @@ const lines = [
 ];
 if (herald.seed.seeded) {
   lines.push(
-    `  Demo data seeded. Sign in as ${DEMO_USERS.admin} (also power@, editor@, viewer@, franchisee@example.com)`,
+    `  Demo data seeded (the 20,000 demo subscribers fill in over the next few seconds). Sign in as ${DEMO_USERS.admin} (also power@, editor@, viewer@, franchisee@example.com)`,
   );
   lines.push(
     herald.seed.generatedPassword

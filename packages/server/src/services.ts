@@ -14,6 +14,8 @@ import type { Secrets } from './secrets.ts';
 import { SessionService } from './sessions/session-service.ts';
 import { SignInThrottle } from './sessions/sign-in-throttle.ts';
 import { SsoService } from './sso/sso-service.ts';
+import { JobRunner } from './jobs/job-runner.ts';
+import { fileStoreOf, type FileStore } from './uploads/file-store.ts';
 
 /** What command handlers work with; built once per server process. */
 export interface Services {
@@ -36,6 +38,12 @@ export interface Services {
   mailer: Mailer;
   /** Single sign-on: the issuers' discovered configurations and the clock sign-on keys expire by. */
   sso: SsoService;
+  /** The database handle itself, for bulk work (COPY) that Kysely cannot do. */
+  database: DatabaseHandle;
+  /** Runs imports, exports and other long work (jobs/job-runner.ts). */
+  jobs: JobRunner;
+  /** Where uploads and extracts are kept on disk. */
+  files: FileStore;
 }
 
 export function createServices(
@@ -50,6 +58,8 @@ export function createServices(
   const organizationConnections = new OrganizationConnections();
   const accessEvents = new AccessEvents(database, organizationConnections, sessions, organizations, log);
   sessions.onSessionsEnded = (userId) => accessEvents.publish({ userId });
+  const recordChanges = new RecordChanges(database, organizationConnections, log);
+  const files = fileStoreOf(config.dataDir);
   return {
     db,
     config,
@@ -61,8 +71,11 @@ export function createServices(
     audit: new AuditLog(db),
     organizationConnections,
     accessEvents,
-    recordChanges: new RecordChanges(database, organizationConnections, log),
+    recordChanges,
     mailer: new Mailer(db, config, log),
     sso: new SsoService(),
+    database,
+    jobs: new JobRunner(database, recordChanges, log, files),
+    files,
   };
 }

@@ -5,7 +5,7 @@ import { openDatabase, type DatabaseHandle } from './database/connect.ts';
 import { migrateToLatest } from './database/migrate.ts';
 import { loadSecrets } from './secrets.ts';
 import { useVaultKey } from './vault/secret-box.ts';
-import { seedDemoData, type DemoSeedResult } from './seed/demo-seed.ts';
+import { seedDemoData, seedDemoSubscribers, type DemoSeedResult } from './seed/demo-seed.ts';
 import type { Services } from './services.ts';
 
 export interface RunningHerald {
@@ -15,6 +15,8 @@ export interface RunningHerald {
   url: string;
   port: number;
   seed: DemoSeedResult;
+  /** Settles when the demo subscribers are seeded (at once when there is nothing to seed). */
+  demoSubscribers: Promise<unknown>;
   /** Stops accepting, closes every socket, then closes the database cleanly. */
   close(): Promise<void>;
 }
@@ -36,10 +38,16 @@ export async function startHerald(config: Config): Promise<RunningHerald> {
       ? await seedDemoData(database.db, config.demoPassword)
       : { seeded: false };
     const { app, services } = await buildApp(config, database, secrets);
-    app.addHook('onClose', async () => {
-      await database.close();
+    // The demo's subscriber database fills in after the server is ready (a first start only); closing waits
+    // for it, so the database is not closed under it.
+    let demoSubscribers: Promise<unknown> = Promise.resolve();
+    app.addHook('preClose', async () => {
+      await demoSubscribers;
     });
     await app.listen({ port: config.port, host: config.host });
+    demoSubscribers = seedDemoSubscribers(database.db, seed).catch((error: unknown) =>
+      app.log.error({ err: error }, 'seeding the demo subscribers failed'),
+    );
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     return {
@@ -49,7 +57,13 @@ export async function startHerald(config: Config): Promise<RunningHerald> {
       url: `http://127.0.0.1:${port}`,
       port,
       seed,
-      close: () => app.close(),
+      demoSubscribers,
+      // The database closes after every onClose hook (the job runner, the listeners) has finished with it:
+      // Fastify runs those hooks in an order of its own, so closing it in one of them raced the others.
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
     };
   } catch (error) {
     await database.close().catch(() => undefined);

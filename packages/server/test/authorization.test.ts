@@ -55,6 +55,23 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     addSubscription: 'organization:',
     removeSubscription: 'organization:',
     getStats: 'organization:base',
+    // Jobs: the capability is the job kind's (import: database-manage, export: database-extract), checked in the
+    // handler; the wire table below proves it.
+    retryJob: 'organization:',
+    cancelJob: 'organization:',
+    bulkWriteSubscribers: 'organization:database-manage',
+    previewImportFile: 'organization:database-manage',
+    importCustomFields: 'organization:database-manage',
+    importPartitions: 'organization:admin',
+    updateSubscriber: 'organization:database-manage',
+    setSubscriberStatus: 'organization:database-manage',
+    anonymizeSubscriber: 'organization:database-manage',
+    // Base or franchisee (every member), and the list's partition for a restricted user: checked in the handler.
+    updateListStats: 'organization:',
+    getListStatsHistory: 'organization:',
+    updateCustomFieldStats: 'organization:database-manage',
+    requestExport: 'organization:database-extract',
+    approveExport: 'organization:admin',
   },
 };
 
@@ -286,6 +303,18 @@ describe('organization-channel authorization table', () => {
         .executeTakeFirstOrThrow()
     ).id;
   });
+  let failedImportJobId = 0;
+  let finishedExportJobId = 0;
+  beforeAll(async () => {
+    const job = (kind: string, status: string) =>
+      herald.database.db
+        .insertInto('job')
+        .values({ organization_id: organizationId, kind, status, name: 'Table job', params: '{}' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    failedImportJobId = (await job('import', 'failed')).id;
+    finishedExportJobId = (await job('export', 'succeeded')).id;
+  });
   afterAll(() => herald.stop());
 
   type Role =
@@ -295,6 +324,7 @@ describe('organization-channel authorization table', () => {
     | 'Content.Approve'
     | 'Database.Read'
     | 'Database.Manage'
+    | 'Database.Extract'
     | 'franchisee'
     | 'unauthenticated';
   const roles: Role[] = [
@@ -304,9 +334,12 @@ describe('organization-channel authorization table', () => {
     'Content.Approve',
     'Database.Read',
     'Database.Manage',
+    'Database.Extract',
     'franchisee',
     'unauthenticated',
   ];
+  const DATABASE_MANAGERS: Role[] = ['System.Admin', 'System.PowerUser', 'Database.Manage'];
+  const DATABASE_EXTRACTORS: Role[] = ['System.Admin', 'System.PowerUser', 'Database.Extract'];
   const REACHED = 'reached';
   const gateErrors = new Set([
     'UnauthenticatedCommand',
@@ -352,11 +385,37 @@ describe('organization-channel authorization table', () => {
         'Content.Approve',
         'Database.Read',
         'Database.Manage',
+        'Database.Extract',
       ]),
     ],
     ['removeSubscription', () => ({ subscriptionId: 'not-a-subscription' }), everyone()],
     ['ping', () => ({}), everyone(REACHED)],
+    // Issue 5. Ids that do not exist reach the handler (NotFoundError and the like count as reached).
+    [
+      'bulkWriteSubscribers',
+      () => ({ sourceName: 'Table', fields: ['email'], data: [['table@example.com']] }),
+      only(DATABASE_MANAGERS),
+    ],
+    ['previewImportFile', () => ({ fileId: 'no-such-upload' }), only(DATABASE_MANAGERS)],
+    ['importCustomFields', () => ({ fileId: 'no-such-upload' }), only(DATABASE_MANAGERS)],
+    ['importPartitions', () => ({ fileId: 'no-such-upload' }), only(['System.Admin'])],
+    ['updateSubscriber', () => ({ subscriberId: 999_999, data: {} }), only(DATABASE_MANAGERS)],
+    ['setSubscriberStatus', () => ({ subscriberId: 999_999, isInvalid: true }), only(DATABASE_MANAGERS)],
+    ['anonymizeSubscriber', () => ({ subscriberId: 999_999 }), only(DATABASE_MANAGERS)],
+    ['updateListStats', () => ({ listId: 999_999 }), everyone()],
+    ['getListStatsHistory', () => ({ listId: 999_999 }), everyone()],
+    ['updateCustomFieldStats', () => ({ customFieldId: 999_999 }), only(DATABASE_MANAGERS)],
+    ['requestExport', () => ({ type: 'customFields' }), only(DATABASE_EXTRACTORS)],
+    ['approveExport', () => ({ jobId: 999_999 }), only(['System.Admin'])],
+    // A failed import: retried by those who may import; a finished export: cancelled (too late) by extractors.
+    ['retryJob', () => ({ jobId: failedImportJobId }), only(DATABASE_MANAGERS)],
+    ['cancelJob', () => ({ jobId: finishedExportJobId }), only(DATABASE_EXTRACTORS)],
   ];
+  it('covers every organization-channel command', () => {
+    expect([...matrix.map(([command]) => command), 'authenticateConnection'].sort()).toEqual(
+      Object.keys(expectedAccess.organization).sort(),
+    );
+  });
 
   describe.each(roles)('called by %s', (role) => {
     let channel: ChannelClient;

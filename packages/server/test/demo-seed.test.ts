@@ -11,7 +11,7 @@ describe('demo data', () => {
       { freshDatabase: true },
     );
     try {
-      expect(herald.seed).toEqual({ seeded: true });
+      expect(herald.seed).toMatchObject({ seeded: true });
       expect(await seedDemoData(herald.database.db, 'demo-password-123')).toEqual({ seeded: false });
 
       const session = await ChannelClient.open(herald.wsUrl('session'));
@@ -53,6 +53,39 @@ describe('demo data', () => {
         .select(['organization.name as organization', 'partition_set.name'])
         .execute();
       expect(partitionSets.map((set) => set.organization)).toEqual(['Demo Pizza Co', 'Demo Pizza Co']);
+
+      // Issue 5's demo database: three lists and 20,000 subscribers with custom fields and history.
+      await herald.demoSubscribers;
+      const db = herald.database.db;
+      const lists = await db
+        .selectFrom('subscriber_list')
+        .select(['name', 'subscriber_count', 'contactable_count'])
+        .orderBy('id')
+        .execute();
+      expect(lists.map((list) => list.name)).toEqual([
+        'Pizza Club Newsletter',
+        'SMS Deals',
+        'VIP Tasting Panel',
+      ]);
+      for (const list of lists) {
+        expect(list.subscriber_count).toBeGreaterThan(0);
+        expect(list.contactable_count).toBeLessThan(list.subscriber_count);
+      }
+      const subscribers = await db
+        .selectFrom('subscriber')
+        .select(db.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      expect(Number(subscribers.count)).toBe(20_000);
+      const events = await db
+        .selectFrom('subscriber_event')
+        .select(db.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      expect(Number(events.count)).toBeGreaterThan(20_000);
+      const history = await db
+        .selectFrom('list_stats_day')
+        .select(db.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      expect(Number(history.count)).toBeGreaterThan(100);
     } finally {
       await herald.stop();
     }

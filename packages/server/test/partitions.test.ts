@@ -70,18 +70,48 @@ describe('partitions as a query type', () => {
     expect(await partitionNames(['franchisee'], [northSet])).toEqual(['North Store']);
   });
 
-  it('is read-only', async () => {
-    const user = await createUser(herald, [{ organizationId, roles: ['System.Admin'] }]);
-    const { session, sessionId } = await signedIn(herald, user);
-    const channel = await organizationConnection(herald, session, sessionId, organizationId);
-    const reply = await channel.request('writeRecords', {
+  it('is written by administrators only (functional §6: partitions need admin)', async () => {
+    const editor = await createUser(herald, [{ organizationId, roles: ['System.PowerUser'] }]);
+    const asEditor = await signedIn(herald, editor);
+    const editorChannel = await organizationConnection(
+      herald,
+      asEditor.session,
+      asEditor.sessionId,
+      organizationId,
+    );
+    const refused = await editorChannel.request('writeRecords', {
       organizationId,
       type: 'partition',
       data: [{ name: 'New Store' }],
     });
-    expect(reply.error).toBeDefined();
-    expect(['PrivilegesError', 'ValidationError']).toContain(reply.error?.type);
-    session.close();
-    channel.close();
+    expect(refused.error?.type).toBe('PrivilegesError');
+
+    const admin = await createUser(herald, [{ organizationId, roles: ['System.Admin'] }]);
+    const asAdmin = await signedIn(herald, admin);
+    const channel = await organizationConnection(herald, asAdmin.session, asAdmin.sessionId, organizationId);
+    const { records } = await channel.call<{ records: Array<{ id: number; name: string }> }>('writeRecords', {
+      organizationId,
+      type: 'partition',
+      data: [
+        { name: 'New Store', externalRef: 'NEW-1', partitionSetId: northSet, customFields: { region: 'NW' } },
+      ],
+    });
+    expect(records[0]).toMatchObject({ name: 'New Store', externalRef: 'NEW-1', partitionSetId: northSet });
+    const renamed = await channel.call<{ records: Array<{ name: string; customFields: unknown }> }>(
+      'writeRecords',
+      {
+        organizationId,
+        type: 'partition',
+        data: [{ id: records[0]?.id, name: 'Renamed Store' }],
+      },
+    );
+    expect(renamed.records[0]).toMatchObject({ name: 'Renamed Store', customFields: { region: 'NW' } });
+    const foreignSet = await channel.request('writeRecords', {
+      organizationId,
+      type: 'partition',
+      data: [{ name: 'Bad', partitionSetId: 999_999 }],
+    });
+    expect(foreignSet.error?.type).toBe('ValidationError');
+    for (const socket of [asEditor.session, editorChannel, asAdmin.session, channel]) socket.close();
   });
 });

@@ -1,4 +1,4 @@
-import { HeraldError } from '@herald/protocol';
+import { HeraldError, isValidEmailAddress } from '@herald/protocol';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 /** NIST SP 800-63B: a length floor, a generous ceiling, no composition rules, and no well-known passwords. */
@@ -25,9 +25,8 @@ export function assertAcceptablePassword(password: string): void {
 
 // One @, something on each side, a dot in the domain, no spaces: what a mail server will accept, without
 // pretending to implement RFC 5322 (the one-time code mailed to the address is the real check).
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
 
 /** Throws EmailNotValidError for a malformed address. */
 export function assertValidEmail(email: string): void {
-  if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw new HeraldError('EmailNotValidError');
+  if (!isValidEmailAddress(email)) throw new HeraldError('EmailNotValidError');
 }

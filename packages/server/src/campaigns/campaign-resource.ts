@@ -4,6 +4,8 @@ import { sql, type Transaction } from 'kysely';
 import { CAMPAIGN_STATUSES, campaignWriteSchema, type CampaignWrite } from '@herald/protocol';
 import type { Database } from '../database/schema.ts';
 import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
+import { checkPartitions } from '../partitions/check-partitions.ts';
+import { checkNew, checkVersion, parseWrite } from '../query/write-helpers.ts';
 
 const SELECT = sql`id, name, start_date::text AS start_date, end_date::text AS end_date, details, notes,
   partition_ids, is_archived, created_at, updated_at, version`;
@@ -86,15 +88,7 @@ async function writeCampaigns(
 ): Promise<Array<Record<string, unknown>>> {
   const written: Array<Record<string, unknown>> = [];
   for (const [index, item] of data.entries()) {
-    const parsed = campaignWriteSchema.safeParse(item);
-    if (!parsed.success)
-      throw new HeraldError('ValidationError', {
-        details: parsed.error.issues.map((issue) => ({
-          path: ['data', index, ...issue.path].map(String).join('.'),
-          message: issue.message,
-        })),
-      });
-    written.push(await writeOne(trx, actor, parsed.data, `data.${index}`));
+    written.push(await writeOne(trx, actor, parseWrite(campaignWriteSchema, item, index), `data.${index}`));
   }
   return written;
 }
@@ -108,8 +102,7 @@ async function writeOne(
   if (input.partitionIds !== undefined)
     await checkPartitions(trx, actor, input.partitionIds, `${path}.partitionIds`);
   if (input.id === undefined) {
-    if (input.version !== undefined || input.updatedAt !== undefined)
-      throw validation(`${path}.version`, 'A new record has no version');
+    checkNew(input, path);
     if (input.name === undefined) throw validation(`${path}.name`, 'A campaign needs a name');
     if (input.startDate === undefined) throw validation(`${path}.startDate`, 'A campaign needs a start date');
     const endDate = input.endDate ?? null;
@@ -135,14 +128,7 @@ async function writeOne(
   ).rows[0];
   if (!current) throw new HeraldError('NotFoundError');
   const stored = campaignRecord(current);
-  if (input.version === undefined && input.updatedAt === undefined)
-    throw validation(`${path}.version`, 'An update needs the version (or updatedAt) it read');
-  if (input.updatedAt !== undefined && Number.isNaN(Date.parse(input.updatedAt)))
-    throw validation(`${path}.updatedAt`, 'Expected an ISO date and time');
-  if (input.version !== undefined && input.version !== stored.version)
-    throw new HeraldError('StaleRecordError');
-  if (input.updatedAt !== undefined && Date.parse(input.updatedAt) !== Date.parse(String(stored.updatedAt)))
-    throw new HeraldError('StaleRecordError');
+  checkVersion(input, { version: Number(stored.version), updatedAt: String(stored.updatedAt) }, path);
   const startDate = input.startDate ?? String(stored.startDate);
   const endDate = input.endDate === undefined ? (stored.endDate as string | null) : input.endDate;
   checkDates(startDate, endDate, path);
@@ -168,24 +154,4 @@ function checkDates(startDate: string, endDate: string | null, path: string): vo
   if (Number.isNaN(Date.parse(endDate))) throw validation(`${path}.endDate`, 'Expected a date as YYYY-MM-DD');
   if (endDate < startDate)
     throw validation(`${path}.endDate`, 'The end date must be on or after the start date');
-}
-
-/** Partition ids must be the organization's, and a restricted user's own. */
-async function checkPartitions(
-  trx: Transaction<Database>,
-  actor: Actor,
-  partitionIds: readonly number[],
-  path: string,
-): Promise<void> {
-  const unique = [...new Set(partitionIds)];
-  if (unique.length === 0) return;
-  const rows = await trx
-    .selectFrom('partition')
-    .select('id')
-    .where('organization_id', '=', actor.organizationId)
-    .where('id', 'in', unique)
-    .execute();
-  const own = actor.partitionIds;
-  if (rows.length !== unique.length || (own !== undefined && unique.some((id) => !own.includes(id))))
-    throw validation(path, 'Unknown partition');
 }

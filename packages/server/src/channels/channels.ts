@@ -3,6 +3,12 @@ import { liveOrganizationCommands } from '../live/commands.ts';
 import { notificationSessionCommands } from '../notifications/commands.ts';
 import { queryOrganizationCommands } from '../query/commands.ts';
 import { statsOrganizationCommands } from '../stats/commands.ts';
+import { jobOrganizationCommands } from '../jobs/commands.ts';
+import { importOrganizationCommands } from '../imports/commands.ts';
+import { subscriberOrganizationCommands } from '../subscribers/commands.ts';
+import { listOrganizationCommands } from '../lists/commands.ts';
+import { customFieldOrganizationCommands } from '../custom-fields/commands.ts';
+import { exportOrganizationCommands } from '../exports/commands.ts';
 import { organizationAccessSessionCommands } from '../organization-access/commands.ts';
 import {
   organizationConnectionCommands,
@@ -29,4 +35,10 @@ export const organizationChannelRegistry: CommandRegistry = {
   ...queryOrganizationCommands,
   ...liveOrganizationCommands,
   ...statsOrganizationCommands,
+  ...jobOrganizationCommands,
+  ...importOrganizationCommands,
+  ...subscriberOrganizationCommands,
+  ...listOrganizationCommands,
+  ...customFieldOrganizationCommands,
+  ...exportOrganizationCommands,
 };

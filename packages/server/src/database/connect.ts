@@ -6,6 +6,7 @@ import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { PostgresListeners } from './postgres-listeners.ts';
 import { templateForNewDataDir } from './pglite-template.ts';
+import { pgliteCopyTransaction, postgresCopyTransaction, type CopyTransaction } from './copy-session.ts';
 import type { Database } from './schema.ts';
 
 export interface DatabaseTarget {
@@ -27,6 +28,8 @@ export interface DatabaseHandle {
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   /** NOTIFY a channel; inside a transaction it is delivered when the transaction commits. */
   notify(channel: string, payload: string): Promise<void>;
+  /** One transaction that can COPY rows in (imports); see copy-session.ts. */
+  copyTransaction: CopyTransaction;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ping: () => pingWith(db),
       listen: (channel, handler) => listeners.listen(channel, handler),
       notify: (channel, payload) => notifyWith(db, channel, payload),
+      copyTransaction: postgresCopyTransaction(pool),
       close: async () => {
         await listeners.close();
         await db.destroy();
@@ -71,6 +75,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       };
     },
     notify: (channel, payload) => notifyWith(db, channel, payload),
+    copyTransaction: pgliteCopyTransaction(db, client),
     close: () => db.destroy(),
   };
 }

@@ -9,6 +9,8 @@ import * as campaigns from './migrations/0007-campaigns.ts';
 import * as notifications from './migrations/0008-notifications.ts';
 import * as partitionIds from './migrations/0009-partition-ids.ts';
 import * as searchIndexes from './migrations/0010-search-indexes.ts';
+import * as subscribers from './migrations/0011-subscribers.ts';
+import * as subscriberCountryLastname from './migrations/0012-subscriber-country-lastname.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -25,6 +27,8 @@ const migrations: Record<string, Migration> = {
   '0008-notifications': notifications,
   '0009-partition-ids': partitionIds,
   '0010-search-indexes': searchIndexes,
+  '0011-subscribers': subscribers,
+  '0012-subscriber-country-lastname': subscriberCountryLastname,
 };
 
 const provider: MigrationProvider = {

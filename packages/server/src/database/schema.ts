@@ -6,6 +6,10 @@ import type { QueryTables } from '../query/tables.ts';
 import type { OrganizationAccessTables } from '../organization-access/tables.ts';
 import type { SsoTables } from '../sso/tables.ts';
 import type { TwoFactorTables } from '../two-factor/tables.ts';
+import type { SubscribersTables } from '../subscribers/tables.ts';
+import type { ListsTables } from '../lists/tables.ts';
+import type { CustomFieldsTables } from '../custom-fields/tables.ts';
+import type { JobsTables } from '../jobs/tables.ts';
 
 /**
  * The database as Kysely sees it. Every tenant table carries organization_id, and every repository
@@ -19,7 +23,11 @@ export interface Database
     SsoTables,
     OrganizationAccessTables,
     QueryTables,
-    NotificationsTables {
+    NotificationsTables,
+    SubscribersTables,
+    ListsTables,
+    CustomFieldsTables,
+    JobsTables {
   organization: OrganizationTable;
   partition_set: PartitionSetTable;
   partition: PartitionTable;

@@ -174,7 +174,9 @@ export class RecordChanges {
           restricted.set(key, allowed);
         }
         const partitions = await allowed;
-        records = records.filter((record) => visibleTo(record, partitions));
+        records = records
+          .filter((record) => visibleTo(record, partitions))
+          .map(withoutOrganizationWide(change.type));
         if (records.length === 0) continue;
       }
       subscription.entry.push({
@@ -195,6 +197,22 @@ export class RecordChanges {
       .execute();
     return new Set(rows.map((row) => row.id));
   }
+}
+
+/**
+ * Fields of a type that hold whole-organization figures (a list's stored counts): not pushed to a restricted
+ * connection, whose client keeps its own partition figures and reads them again after the push.
+ */
+const ORGANIZATION_WIDE_FIELDS: Readonly<Record<string, readonly string[]>> = { list: ['stats'] };
+
+function withoutOrganizationWide(type: string) {
+  const fields = ORGANIZATION_WIDE_FIELDS[type];
+  return (record: Record<string, unknown>): Record<string, unknown> => {
+    if (!fields) return record;
+    const copy = { ...record };
+    for (const field of fields) delete copy[field];
+    return copy;
+  };
 }
 
 /** The partition rule of a record for a restricted connection (see the class comment). */

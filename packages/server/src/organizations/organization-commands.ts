@@ -1,4 +1,5 @@
 import { HeraldError, organizationCommands, sessionCommands } from '@herald/protocol';
+import { authenticateOrganization } from './authenticate-organization.ts';
 import { registerCommand } from '../channels/registry.ts';
 import { liveSession } from '../sessions/live-session.ts';
 import { sessionMayEnter } from './session-scope.ts';
@@ -35,24 +36,9 @@ export const organizationConnectionCommands = {
     organizationCommands.authenticateConnection,
     { kind: 'public' },
     async (params, { services, connection }) => {
-      const claims = await services.organizationTokens.verify(params.jwt);
-      if (claims.organizationId !== params.organizationId) throw new HeraldError('OrgAuthenticationError');
-      // The token is only as good as the session and the access behind it, read fresh from the database.
-      const [sessionLive, access] = await Promise.all([
-        services.sessions.isLive(claims.sessionIdHash),
-        services.organizations.accessOf(claims.userId, claims.organizationId),
-      ]);
-      if (!sessionLive || !access) throw new HeraldError('OrgAuthenticationError');
-      connection.organization = {
-        organizationId: claims.organizationId,
-        userId: claims.userId,
-        sessionIdHash: claims.sessionIdHash,
-        roles: access.roles,
-        capabilities: access.capabilities,
-        partitionsets: access.partitionsets,
-        expiresAt: claims.expiresAt,
-      };
-      return { organizationId: claims.organizationId, expiresAt: claims.expiresAt.toISOString() };
+      const organization = await authenticateOrganization(services, params.jwt, params.organizationId);
+      connection.organization = organization;
+      return { organizationId: organization.organizationId, expiresAt: organization.expiresAt.toISOString() };
     },
   ),
 

@@ -1,30 +1,99 @@
-import { sql } from 'kysely';
-import { registerResource, type ResourceDeclaration } from '../query/resources.ts';
+import { HeraldError, partitionWriteSchema, type PartitionWrite } from '@herald/protocol';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../database/schema.ts';
+import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
+import { parseWrite } from '../query/write-helpers.ts';
 
-/**
- * Partitions (head office and franchise stores) as a read-only query type: the list screens' partition
- * selector reads it. A partition-restricted user sees only the partitions of their own partition sets.
- */
-export const partitionResource: ResourceDeclaration = {
-  type: 'partition',
-  table: 'partition',
-  select: sql`id, name, external_ref, partition_set_id, partition_ids`,
-  toRecord: (row) => ({
+const SELECT = sql`partition.id, partition.name, partition.external_ref, partition.partition_set_id,
+  partition.custom_fields, partition.partition_ids`;
+
+function partitionRecord(row: Record<string, unknown>): Record<string, unknown> {
+  return {
     id: row.id,
     name: row.name,
     externalRef: row.external_ref ?? null,
     partitionSetId: row.partition_set_id ?? null,
-  }),
+    customFields: (row.custom_fields ?? {}) as Record<string, unknown>,
+  };
+}
+
+/**
+ * Partitions (head office and franchise stores): the list screens' partition selector reads them, and
+ * administrators keep them in settings (functional §6: partitions need admin). A partition-restricted user
+ * sees only the partitions of their own partition sets.
+ */
+export const partitionResource: ResourceDeclaration = {
+  type: 'partition',
+  table: 'partition',
+  select: SELECT,
+  toRecord: partitionRecord,
   readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: [],
+  writeCapabilities: ['admin'],
   filters: {
-    id: { column: 'id', kind: 'integer', operators: ['eq', 'in'] },
-    partitionSetId: { column: 'partition_set_id', kind: 'integer', operators: ['eq', 'in'] },
-    name: { column: 'name', kind: 'text', operators: ['eq', 'contains'] },
+    id: { column: 'partition.id', kind: 'integer', operators: ['eq', 'in'] },
+    partitionSetId: { column: 'partition.partition_set_id', kind: 'integer', operators: ['eq', 'in'] },
+    name: { column: 'partition.name', kind: 'text', operators: ['eq', 'contains'] },
+    externalRef: { column: 'partition.external_ref', kind: 'text', operators: ['eq', 'in'] },
   },
   sortable: { name: 'name' },
-  search: ['name', 'external_ref'],
-  partitionColumn: 'partition_ids',
+  search: ['partition.name', 'partition.external_ref'],
+  partitionColumn: 'partition.partition_ids',
+  write: writePartitions,
 };
 
 registerResource(partitionResource);
+
+async function writePartitions(
+  trx: Transaction<Database>,
+  actor: Actor,
+  data: readonly unknown[],
+): Promise<Array<Record<string, unknown>>> {
+  const written: Array<Record<string, unknown>> = [];
+  for (const [index, item] of data.entries()) {
+    written.push(
+      await writePartition(trx, actor, parseWrite(partitionWriteSchema, item, index), `data.${index}`),
+    );
+  }
+  return written;
+}
+
+async function writePartition(
+  trx: Transaction<Database>,
+  actor: Actor,
+  input: PartitionWrite,
+  path: string,
+): Promise<Record<string, unknown>> {
+  if (input.partitionSetId !== undefined && input.partitionSetId !== null) {
+    const set = await trx
+      .selectFrom('partition_set')
+      .select('id')
+      .where('id', '=', input.partitionSetId)
+      .where('organization_id', '=', actor.organizationId)
+      .executeTakeFirst();
+    if (!set) throw validation(`${path}.partitionSetId`, 'Unknown partition set');
+  }
+  if (input.id === undefined) {
+    if (input.name === undefined) throw validation(`${path}.name`, 'A partition needs a name');
+    const row = (
+      await sql<Record<string, unknown>>`
+        INSERT INTO partition (organization_id, name, external_ref, partition_set_id, custom_fields)
+        VALUES (${actor.organizationId}, ${input.name}, ${input.externalRef ?? null}, ${input.partitionSetId ?? null},
+          ${JSON.stringify(input.customFields ?? {})}::jsonb)
+        RETURNING ${SELECT}`.execute(trx)
+    ).rows[0];
+    return partitionRecord(row ?? {});
+  }
+  const row = (
+    await sql<Record<string, unknown>>`
+      UPDATE partition SET name = coalesce(${input.name ?? null}, name),
+        external_ref = CASE WHEN ${input.externalRef !== undefined} THEN ${input.externalRef ?? null} ELSE external_ref END,
+        partition_set_id = CASE WHEN ${input.partitionSetId !== undefined} THEN ${input.partitionSetId ?? null}::integer
+          ELSE partition_set_id END,
+        custom_fields = coalesce(${input.customFields === undefined ? null : JSON.stringify(input.customFields)}::jsonb,
+          custom_fields)
+      WHERE id = ${input.id} AND organization_id = ${actor.organizationId}
+      RETURNING ${SELECT}`.execute(trx)
+  ).rows[0];
+  if (!row) throw new HeraldError('NotFoundError');
+  return partitionRecord(row);
+}

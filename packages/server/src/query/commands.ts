@@ -2,6 +2,13 @@ import { HeraldError, organizationCommands } from '@herald/protocol';
 import { registerCommand, type CommandRegistry } from '../channels/registry.ts';
 import '../campaigns/campaign-resource.ts';
 import '../partitions/partition-resource.ts';
+import '../jobs/job-resource.ts';
+import '../partitions/partition-set-resource.ts';
+import '../lists/list-resource.ts';
+import '../subscribers/subscriber-resource.ts';
+import '../subscribers/list-membership-resource.ts';
+import '../subscribers/subscriber-event-resource.ts';
+import '../custom-fields/custom-field-resource.ts';
 import { planQuery, runPlannedQuery, withQueryLimits } from './engine.ts';
 import { actorOf, resourceOf, type Actor, type ResourceDeclaration } from './resources.ts';
 

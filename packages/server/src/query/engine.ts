@@ -31,6 +31,8 @@ export interface QueryParams {
 /** A query validated against its type's declaration, ready to run. */
 export interface PlannedQuery {
   resource: ResourceDeclaration;
+  /** The resource's select list, or its restricted one for a partition-restricted user. */
+  select: RawBuilder<unknown>;
   where: RawBuilder<unknown>;
   orderBy: RawBuilder<unknown>;
   limit: number;
@@ -58,11 +60,14 @@ export function planQuery(
   const conditions: RawBuilder<unknown>[] = [sql`${sql.ref('organization_id')} = ${actor.organizationId}`];
   if (actor.partitionIds !== undefined) {
     // Partition rule: a restricted user sees only rows tagged with at least one of their partitions.
-    if (!resource.partitionColumn) conditions.push(sql`false`);
+    if (resource.restrictedCondition) conditions.push(resource.restrictedCondition(actor));
+    else if (!resource.partitionColumn) conditions.push(sql`false`);
     else conditions.push(sql`${sql.ref(resource.partitionColumn)} && ${actor.partitionIds}::integer[]`);
   }
   const context: FilterContext = { today };
-  for (const [field, value] of Object.entries(params.query.filter ?? {})) {
+  // A type's default filters (custom fields: not deleted) apply unless the client names the field itself.
+  const filter = { ...resource.defaultFilters, ...params.query.filter };
+  for (const [field, value] of Object.entries(filter)) {
     const path = `query.filter.${field}`;
     const declaration = Object.hasOwn(resource.filters, field) ? resource.filters[field] : undefined;
     if (!declaration) {
@@ -89,10 +94,11 @@ export function planQuery(
     );
   }
 
-  const sortKey = params.sortKey ?? 'id';
+  const sortKey = params.sortKey ?? resource.defaultSortKey ?? 'id';
+  const idColumn = resource.idColumn ?? 'id';
   const sortColumn =
     sortKey === 'id'
-      ? 'id'
+      ? idColumn
       : Object.hasOwn(resource.sortable, sortKey)
         ? resource.sortable[sortKey]
         : undefined;
@@ -103,10 +109,14 @@ export function planQuery(
   // read back as text would sort as text and miss the index).
   const column = (name: string) => sql.ref(`${resource.table}.${name}`);
   const orderBy =
-    sortColumn === 'id'
-      ? sql`${column('id')} ${direction}`
-      : sql`${column(sortColumn)} ${direction} ${nulls}, ${column('id')} ${direction}`;
-  return { resource, where: sql.join(conditions, sql` AND `), orderBy, limit, offset };
+    sortColumn === idColumn
+      ? sql`${column(idColumn)} ${direction}`
+      : sql`${column(sortColumn)} ${direction} ${nulls}, ${column(idColumn)} ${direction}`;
+  const select =
+    actor.partitionIds !== undefined && resource.restrictedSelect
+      ? resource.restrictedSelect(actor)
+      : resource.select;
+  return { resource, select, where: sql.join(conditions, sql` AND `), orderBy, limit, offset };
 }
 
 const OPERATOR_SQL: Record<'eq' | 'gt' | 'gte' | 'lt' | 'lte', string> = {
@@ -184,23 +194,66 @@ function checked(kind: FieldKind, value: unknown, path: string): string | number
   }
 }
 
-/** Runs a planned query: the page (unless limit is 0) and the total. */
-export async function runPlannedQuery(
-  db: Kysely<Database>,
-  plan: PlannedQuery,
-): Promise<{ records: Array<Record<string, unknown>>; total: number }> {
+/** The answer of a query; `totalIsEstimate` marks a total taken from the planner's estimate. */
+export interface QueryAnswer {
+  records: Array<Record<string, unknown>>;
+  total: number;
+  totalIsEstimate?: true;
+}
+
+/**
+ * Runs a planned query: the page (unless limit is 0) and the total. For types that declare
+ * `estimateTotalsAbove` (subscribers, by the million), a page's total is exact only while it is small: the
+ * planner's estimate is asked first, and a larger total is answered as that estimate, flagged, because counting
+ * a million rows exactly would cost more than the page. `limit: 0` (asking for the count alone) is always exact.
+ */
+export async function runPlannedQuery(db: Kysely<Database>, plan: PlannedQuery): Promise<QueryAnswer> {
   const table = sql.table(plan.resource.table);
-  const totalRow = await sql<{
-    total: number;
-  }>`SELECT count(*)::integer AS total FROM ${table} WHERE ${plan.where}`.execute(db);
-  const total = totalRow.rows[0]?.total ?? 0;
-  if (plan.limit === 0 || total <= plan.offset) return { records: [], total };
+  const threshold = plan.resource.estimateTotalsAbove;
+  let total: number | undefined;
+  let estimated = false;
+  if (threshold !== undefined && plan.limit > 0) {
+    const explained = await sql<{
+      'QUERY PLAN': unknown;
+    }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table} WHERE ${plan.where}`.execute(db);
+    const estimate = planRows(explained.rows[0]?.['QUERY PLAN']);
+    if (estimate !== undefined && estimate > threshold) {
+      total = estimate;
+      estimated = true;
+    } else {
+      // The estimate can be low: count at most a bounded number of rows, and fall back to the estimate rule.
+      const cap = threshold * 4;
+      const capped = await sql<{ total: number }>`SELECT count(*)::integer AS total
+        FROM (SELECT 1 FROM ${table} WHERE ${plan.where} LIMIT ${cap + 1}) AS capped`.execute(db);
+      total = capped.rows[0]?.total ?? 0;
+      if (total > cap) estimated = true;
+    }
+  }
+  if (total === undefined) {
+    const totalRow = await sql<{
+      total: number;
+    }>`SELECT count(*)::integer AS total FROM ${table} WHERE ${plan.where}`.execute(db);
+    total = totalRow.rows[0]?.total ?? 0;
+  }
+  const answer = (records: Array<Record<string, unknown>>): QueryAnswer =>
+    estimated ? { records, total: total ?? 0, totalIsEstimate: true } : { records, total: total ?? 0 };
+  if (plan.limit === 0 || (!estimated && total <= plan.offset)) return answer([]);
   const rows = await sql<
     Record<string, unknown>
-  >`SELECT ${plan.resource.select} FROM ${table} WHERE ${plan.where} ORDER BY ${plan.orderBy} LIMIT ${plan.limit} OFFSET ${plan.offset}`.execute(
+  >`SELECT ${plan.select} FROM ${table} WHERE ${plan.where} ORDER BY ${plan.orderBy} LIMIT ${plan.limit} OFFSET ${plan.offset}`.execute(
     db,
   );
-  return { records: rows.rows.map((row) => plan.resource.toRecord(row)), total };
+  return answer(rows.rows.map((row) => plan.resource.toRecord(row)));
+}
+
+/** The row estimate of the top plan node of an EXPLAIN (FORMAT JSON). */
+function planRows(plan: unknown): number | undefined {
+  const parsed = typeof plan === 'string' ? (JSON.parse(plan) as unknown) : plan;
+  const top = Array.isArray(parsed)
+    ? (parsed[0] as { Plan?: { 'Plan Rows'?: unknown } } | undefined)
+    : undefined;
+  const rows = top?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' ? Math.round(rows) : undefined;
 }
 
 interface Running {

@@ -43,7 +43,7 @@ export interface Actor {
 export interface ResourceDeclaration {
   /** The `query.type` clients name (campaign, list, activity …). */
   type: string;
-  /** Its table; it must have an integer `id` and `organization_id`, which every query filters by. */
+  /** Its table; it must have `organization_id`, which every query filters by, and an id column (`idColumn`). */
   table: keyof Database & string;
   /** The select list (SQL), whose rows `toRecord` turns into what clients see. */
   select: RawBuilder<unknown>;
@@ -63,12 +63,33 @@ export interface ResourceDeclaration {
    * overlap theirs. Omit for types that are not partitioned (restricted users then see none of them).
    */
   partitionColumn?: string;
+  /**
+   * For types whose visibility to a partition-restricted user is not one column (a job: the user's own;
+   * a list membership: its subscriber's partitions): the condition such a user's rows must meet.
+   */
+  restrictedCondition?: (actor: Actor) => RawBuilder<unknown>;
+  /**
+   * The select list for a partition-restricted user, when what the row stores is the whole organization's
+   * (a list's counts): it recomputes those values within the user's partitions.
+   */
+  restrictedSelect?: (actor: Actor) => RawBuilder<unknown>;
+  /** Filters applied when the client does not name that field (e.g. custom fields: isDeleted false). */
+  defaultFilters?: Readonly<Record<string, unknown>>;
+  /** The column that identifies a row and breaks sort ties, when it is not `id` (list memberships). */
+  idColumn?: string;
+  /** The sort key when the client gives none (default id, newest first). */
+  defaultSortKey?: string;
   /** Creates and updates records in the transaction given; answers them as stored. */
   write?(
     trx: Transaction<Database>,
     actor: Actor,
     data: readonly unknown[],
   ): Promise<Array<Record<string, unknown>>>;
+  /**
+   * For types with millions of rows: a page whose total the planner estimates above this is answered with
+   * that estimate (`totalIsEstimate: true`) rather than counted (engine.ts runPlannedQuery).
+   */
+  estimateTotalsAbove?: number;
   /** A hook run before the statement (tests use it to make a query slow). */
   beforeQuery?(): Promise<void>;
 }

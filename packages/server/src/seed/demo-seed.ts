@@ -2,11 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../accounts/passwords.ts';
 import type { Database } from '../database/schema.ts';
+import { insertDemoSubscribers } from './demo-subscribers.ts';
 
 export interface DemoSeedResult {
   seeded: boolean;
   /** The demo password when this start generated it; printed once and never stored in clear. */
   generatedPassword?: string;
+  /**
+   * The subscriber database of the demo (20,000 subscribers and their history), seeded after the rest:
+   * `seedDemoSubscribers` writes it while the server already answers (see start.ts).
+   */
+  subscribers?: { organizationId: number; storeIds: number[] };
 }
 
 export const DEMO_USERS = {
@@ -29,7 +35,7 @@ export async function seedDemoData(
   if (existing) return { seeded: false };
   const password = givenPassword ?? randomBytes(9).toString('base64url');
 
-  await db.transaction().execute(async (trx) => {
+  const subscribers = await db.transaction().execute(async (trx) => {
     const pizza = await insertOrganization(trx, 'Demo Pizza Co', '#d9480f', { currency: 'AUD' });
     const acme = await insertOrganization(trx, 'Acme Retail', '#1971c2', { currency: 'USD' });
 
@@ -94,9 +100,21 @@ export async function seedDemoData(
       .execute();
 
     await insertDemoCampaigns(trx, pizza, acme, storeIds);
+    return { organizationId: pizza, storeIds };
   });
 
-  return givenPassword ? { seeded: true } : { seeded: true, generatedPassword: password };
+  return givenPassword
+    ? { seeded: true, subscribers }
+    : { seeded: true, generatedPassword: password, subscribers };
+}
+
+/**
+ * Seeds the demo subscriber database (seed/demo-subscribers.ts). It takes a few seconds, so a first start
+ * runs it after the server is ready, in slices that let other requests through; the lists fill in meanwhile.
+ */
+export async function seedDemoSubscribers(db: Kysely<Database>, seed: DemoSeedResult): Promise<void> {
+  if (!seed.subscribers) return;
+  await insertDemoSubscribers(db, seed.subscribers.organizationId, seed.subscribers.storeIds);
 }
 
 async function insertOrganization(

@@ -4,3 +4,4 @@ export * from './herald.ts';
 export * from './oidc-provider.ts';
 export * from './smtp-peer.ts';
 export * from './two-factor.ts';
+export * from './uploads.ts';

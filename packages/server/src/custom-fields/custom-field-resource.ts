@@ -1,0 +1,145 @@
+import {
+  CUSTOM_FIELD_TYPES,
+  HeraldError,
+  customFieldWriteSchema,
+  type Calculation,
+  type CustomFieldWrite,
+} from '@herald/protocol';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../database/schema.ts';
+import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
+import { checkNew, checkVersion, parseWrite } from '../query/write-helpers.ts';
+import { CUSTOM_FIELD_SELECT, customFieldRecord } from './custom-field-record.ts';
+
+/**
+ * Custom fields (functional §3): anyone in the organization reads the definitions (profiles show them);
+ * database-manage writes them. Deleted fields are left out unless `isDeleted` is asked for; archived ones stay
+ * (the screens hide them with `isArchived: false`). Search is a case-insensitive contains (functional §5).
+ */
+export const customFieldResource: ResourceDeclaration = {
+  type: 'customField',
+  table: 'custom_field',
+  select: CUSTOM_FIELD_SELECT,
+  toRecord: customFieldRecord,
+  readCapabilities: ['base', 'franchisee'],
+  writeCapabilities: ['database-manage'],
+  filters: {
+    id: { column: 'custom_field.id', kind: 'integer', operators: ['eq', 'in'] },
+    type: { column: 'custom_field.type', kind: 'text', operators: ['eq', 'in'] },
+    field: { column: 'custom_field.field', kind: 'text', operators: ['eq', 'contains'] },
+    groupName: { column: 'custom_field.group_name', kind: 'text', operators: ['eq', 'contains'] },
+    isArchived: { column: 'custom_field.is_archived', kind: 'boolean', operators: ['eq'] },
+    isDeleted: { column: 'custom_field.is_deleted', kind: 'boolean', operators: ['eq'] },
+  },
+  defaultFilters: { isDeleted: false },
+  sortable: {
+    field: 'field',
+    type: 'type',
+    groupName: 'group_name',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  },
+  search: ['custom_field.field', 'custom_field.description', 'custom_field.group_name'],
+  // Definitions are the organization's vocabulary, not subscriber data: franchisees read them too.
+  restrictedCondition: () => sql`true`,
+  write: writeCustomFields,
+};
+
+registerResource(customFieldResource);
+
+async function writeCustomFields(
+  trx: Transaction<Database>,
+  actor: Actor,
+  data: readonly unknown[],
+): Promise<Array<Record<string, unknown>>> {
+  const written: Array<Record<string, unknown>> = [];
+  for (const [index, item] of data.entries()) {
+    written.push(
+      await writeCustomField(trx, actor, parseWrite(customFieldWriteSchema, item, index), `data.${index}`),
+    );
+  }
+  return written;
+}
+
+/** Functional §5: rule values unique, nested targets present, percentage splits summing to 100 %. */
+function checkCalculation(calculation: Calculation | undefined, path: string): void {
+  if (!calculation || calculation.kind === 'static') return;
+  const values = calculation.rules.map((rule) => rule.value);
+  if (new Set(values).size !== values.length) throw new HeraldError('CustomFieldValuesNotUniqueError');
+  if (calculation.target.trim() === '') throw new HeraldError('CustomFieldTargetMissingError');
+  if (calculation.ruleType === 'nestedTarget' && calculation.rules.some((rule) => !rule.target?.trim()))
+    throw new HeraldError('CustomFieldTargetMissingError');
+  if (calculation.ruleType === 'percentageSplit') {
+    const total = calculation.rules.reduce((sum, rule) => sum + (rule.percentage ?? 0), 0);
+    if (Math.abs(total - 100) > 1e-9) throw new HeraldError('PercentageSplitTotalError');
+  }
+  if (calculation.ruleType === 'customCode' && !calculation.code?.trim())
+    throw validation(`${path}.calculation.code`, 'Custom code rules need their code');
+}
+
+function checkPattern(pattern: string | null | undefined, path: string): void {
+  if (!pattern) return;
+  try {
+    new RegExp(pattern);
+  } catch {
+    throw validation(`${path}.validationRegex`, 'This is not a valid regular expression');
+  }
+}
+
+async function writeCustomField(
+  trx: Transaction<Database>,
+  actor: Actor,
+  input: CustomFieldWrite,
+  path: string,
+): Promise<Record<string, unknown>> {
+  checkPattern(input.validationRegex, path);
+  checkCalculation(input.calculation, path);
+  if (input.id === undefined) {
+    checkNew(input, path);
+    if (input.type === undefined || !(CUSTOM_FIELD_TYPES as readonly string[]).includes(input.type))
+      throw validation(`${path}.type`, 'A custom field needs a type');
+    if (input.field === undefined) throw validation(`${path}.field`, 'A custom field needs a name');
+    if (input.isDeleted) throw validation(`${path}.isDeleted`, 'A new field cannot be deleted');
+    const row = (
+      await sql<Record<string, unknown>>`
+        INSERT INTO custom_field (organization_id, type, field, group_name, description, schema, validation_regex,
+          calculation, is_archived)
+        VALUES (${actor.organizationId}, ${input.type}, ${input.field}, ${input.groupName ?? ''},
+          ${input.description ?? ''}, ${JSON.stringify(input.schema ?? { dataType: 'text' })}::jsonb,
+          ${input.validationRegex ?? null}, ${JSON.stringify(input.calculation ?? { kind: 'static' })}::jsonb,
+          ${input.isArchived ?? false})
+        ON CONFLICT DO NOTHING
+        RETURNING ${CUSTOM_FIELD_SELECT}`.execute(trx)
+    ).rows[0];
+    if (!row) throw validation(`${path}.field`, 'A field of this type with this name already exists');
+    return customFieldRecord(row);
+  }
+  const current = (
+    await sql<Record<string, unknown>>`SELECT ${CUSTOM_FIELD_SELECT} FROM custom_field
+      WHERE id = ${input.id} AND organization_id = ${actor.organizationId} AND NOT is_deleted FOR UPDATE`.execute(
+      trx,
+    )
+  ).rows[0];
+  if (!current) throw new HeraldError('NotFoundError');
+  const stored = customFieldRecord(current);
+  checkVersion(input, stored, path);
+  // The name and type key values already stored on subscribers (custom.<field>) and in target expressions.
+  if (input.type !== undefined && input.type !== stored.type)
+    throw validation(`${path}.type`, 'The type of a field cannot change');
+  if (input.field !== undefined && input.field !== stored.field)
+    throw validation(`${path}.field`, 'The name of a field cannot change');
+  const row = (
+    await sql<Record<string, unknown>>`
+      UPDATE custom_field SET group_name = ${input.groupName ?? stored.groupName},
+        description = ${input.description ?? stored.description},
+        schema = ${JSON.stringify(input.schema ?? stored.schema)}::jsonb,
+        validation_regex = ${input.validationRegex === undefined ? stored.validationRegex : input.validationRegex},
+        calculation = ${JSON.stringify(input.calculation ?? stored.calculation)}::jsonb,
+        is_archived = ${input.isArchived ?? stored.isArchived},
+        is_deleted = ${input.isDeleted ?? false},
+        updated_at = greatest(now(), updated_at + interval '1 millisecond'), version = version + 1
+      WHERE id = ${input.id} AND organization_id = ${actor.organizationId}
+      RETURNING ${CUSTOM_FIELD_SELECT}`.execute(trx)
+  ).rows[0];
+  return customFieldRecord(row ?? {});
+}

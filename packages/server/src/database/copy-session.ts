@@ -1,0 +1,92 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Database } from './schema.ts';
+
+/**
+ * One transaction on a raw connection that can bulk-load rows with COPY, for work that writes many rows
+ * (imports): Kysely has no COPY, so bulk paths take this instead. Statements use $1 placeholders.
+ */
+export interface CopySession {
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** COPY … FROM STDIN in PostgreSQL's text format: tab-separated, `\N` for null, escaped with copyText. */
+  copyIn(table: string, columns: readonly string[], text: string): Promise<void>;
+}
+
+export type CopyTransaction = <T>(work: (session: CopySession) => Promise<T>) => Promise<T>;
+
+/** Escapes one value for COPY's text format (backslash, tab, newline, carriage return); null is `\N`. */
+export function copyText(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '\\N';
+  const text = String(value);
+  return /[\\\t\n\r]/.test(text)
+    ? text.replace(/[\\\t\n\r]/g, (c) =>
+        c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
+      )
+    : text;
+}
+
+function copyStatement(table: string, columns: readonly string[], source: string): string {
+  const quoted = columns.map((column) => `"${column.replace(/"/g, '""')}"`).join(', ');
+  return `COPY ${table} (${quoted}) FROM ${source}`;
+}
+
+/** PostgreSQL: a pooled client of its own, COPY through pg-copy-streams. */
+export function postgresCopyTransaction(pool: pg.Pool): CopyTransaction {
+  return async (work) => {
+    const client = await pool.connect();
+    let failed = false;
+    try {
+      await client.query('BEGIN');
+      const session: CopySession = {
+        query: async <Row>(text: string, params: readonly unknown[] = []) =>
+          (await client.query(text, [...params])).rows as Row[],
+        copyIn: async (table, columns, text) => {
+          const stream = client.query(copyFrom(copyStatement(table, columns, 'STDIN')));
+          await pipeline(Readable.from([Buffer.from(text)]), stream);
+        },
+      };
+      const result = await work(session);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      failed = true;
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      // A connection whose transaction broke mid-COPY is not trusted back into the pool.
+      client.release(failed);
+    }
+  };
+}
+
+/**
+ * PGlite: COPY reads from the virtual file /dev/blob. The single connection is taken through the Kysely
+ * dialect's queue first, so no other caller's statement lands inside this transaction.
+ */
+export function pgliteCopyTransaction(db: Kysely<Database>, client: PGlite): CopyTransaction {
+  return (work) =>
+    db.connection().execute(async () => {
+      await client.query('BEGIN');
+      try {
+        const session: CopySession = {
+          query: async <Row>(text: string, params: readonly unknown[] = []) =>
+            (await client.query<Row>(text, [...params])).rows,
+          copyIn: async (table, columns, text) => {
+            await client.query(copyStatement(table, columns, "'/dev/blob'"), [], {
+              blob: new Blob([text]),
+            });
+          },
+        };
+        const result = await work(session);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    });
+}

@@ -1,0 +1,177 @@
+// The definitions imports register their job handlers beside this one (jobs/handlers.ts imports this file).
+import './custom-field-import.ts';
+import './partition-import.ts';
+import { importOptionsSchema } from '@herald/protocol';
+import { z } from 'zod';
+import { JobLostError, registerJobHandler, saveJobCheckpoint, type JobContext } from '../jobs/job-runner.ts';
+import { readListRecords } from '../lists/list-record.ts';
+import { refreshListStats } from '../lists/list-stats.ts';
+import {
+  BatchConflictError,
+  FILLABLE_PROFILE_FIELDS,
+  mergeBatch,
+  type MergePlan,
+  type PreparedBatch,
+} from './merge-batch.ts';
+import { importCustomFieldsOf, planImportColumns } from './import-columns.ts';
+import { importLimits } from './import-limits.ts';
+import { openImportSource } from './import-source.ts';
+import { prepareBatches } from './prepare-batches.ts';
+import { writeRejectionReport } from './rejection-report.ts';
+
+/** The params bulkWriteSubscribers stores on its job (partitionIds already checked against the organization). */
+export const importJobParamsSchema = z.object({
+  listId: z.number().int().optional(),
+  sourceName: z.string(),
+  fields: z.array(z.string().nullable()),
+  data: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))).optional(),
+  fileId: z.string().optional(),
+  options: importOptionsSchema,
+});
+export type ImportJobParams = z.infer<typeof importJobParamsSchema>;
+
+const checkpointSchema = z.object({
+  rowsRead: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  rejected: z.number().int(),
+});
+type ImportCheckpoint = z.infer<typeof checkpointSchema>;
+
+/** List statistics are recounted every this many batches while an import runs, and at its end. */
+const STATS_EVERY_BATCHES = 10;
+
+/**
+ * The 'import' job (bulkWriteSubscribers): reads the rows in batches, and merges each batch in one
+ * transaction that also saves the checkpoint, so a restarted job resumes after its last committed batch and
+ * nothing is written twice. The next batch is parsed and validated while the current one is being merged.
+ */
+export async function runImport(context: JobContext): Promise<Record<string, unknown>> {
+  const params = importJobParamsSchema.parse(context.job.params);
+  const organizationId = context.job.organizationId;
+  const columns = planImportColumns(params.fields, await importCustomFieldsOf(context.db, organizationId));
+  const mapped = new Set(columns.flatMap((column) => (column?.kind === 'profile' ? [column.field] : [])));
+  const plan: MergePlan = {
+    organizationId,
+    jobId: context.job.id,
+    listId: params.listId,
+    updateExisting: params.options.updateExisting,
+    markUnsubscribed: params.options.markUnsubscribed,
+    listOption: params.options.listOption ?? 'optin',
+    sourceName: params.sourceName,
+    partitionIds: params.options.partitionIds ?? [],
+    profileFields: FILLABLE_PROFILE_FIELDS.filter((field) => mapped.has(field)),
+    hasCustom: columns.some((column) => column?.kind === 'custom'),
+    hasExtra: mapped.has('extra'),
+    hasEmail: mapped.has('email'),
+    hasRef: mapped.has('ref'),
+  };
+  const parsed = checkpointSchema.safeParse(context.job.checkpoint);
+  const progress: ImportCheckpoint = parsed.success
+    ? parsed.data
+    : { rowsRead: 0, created: 0, updated: 0, skipped: 0, rejected: 0 };
+  const source = await openImportSource(context.db, organizationId, params);
+  let total = Math.max(source.total, progress.rowsRead);
+  const batches = prepareBatches(source.rows, columns, plan, {
+    batchRows: context.database.kind === 'postgres' ? importLimits.batchRows : importLimits.embeddedBatchRows,
+    skipRows: progress.rowsRead,
+  });
+
+  // On PostgreSQL a second batch is merged while the first commits (two connections, two cores); the
+  // embedded database has one connection, so there batches simply follow each other.
+  const inFlight = context.database.kind === 'postgres' ? 2 : 1;
+  const pending: Promise<void>[] = [];
+  let previous: Promise<void> = Promise.resolve();
+  let rowsQueued = progress.rowsRead;
+  let batchesDone = 0;
+  let statsDueAt = STATS_EVERY_BATCHES;
+  let next = batches.next();
+  try {
+    for (;;) {
+      const step = await next;
+      if (step.done) break;
+      if (context.signal.aborted) throw new JobLostError();
+      // Parsing and validating the next batch overlaps this batch's database work.
+      next = batches.next();
+      next.catch(() => {});
+      const batch: PreparedBatch = step.value;
+      rowsQueued += batch.rowsRead;
+      const rowsRead = rowsQueued;
+      total = Math.max(total, rowsRead);
+      const earlier = previous;
+      const merge = () =>
+        context.database.copyTransaction(async (session) => {
+          const merged = await mergeBatch(session, plan, batch, () => earlier);
+          // Saved once every earlier batch has committed, so the checkpoint always names a prefix of the file.
+          await saveJobCheckpoint(session.query, context, {
+            done: rowsRead,
+            total,
+            checkpoint: {
+              rowsRead,
+              created: progress.created + merged.created,
+              updated: progress.updated + merged.updated,
+              skipped: progress.skipped + merged.skipped,
+              rejected: progress.rejected + batch.rejected,
+            },
+          });
+          return merged;
+        });
+      // A race with another writer creating one of these subscribers: once more, and they are matched.
+      const committed = merge()
+        .catch((error: unknown) => {
+          if (error instanceof BatchConflictError) return merge();
+          throw error;
+        })
+        .then((counts) => {
+          progress.rowsRead = rowsRead;
+          progress.created += counts.created;
+          progress.updated += counts.updated;
+          progress.skipped += counts.skipped;
+          progress.rejected += batch.rejected;
+          batchesDone += 1;
+          context.reportProgress(rowsRead, total);
+        });
+      committed.catch(() => {});
+      previous = committed;
+      pending.push(committed);
+      if (pending.length >= inFlight) await pending.shift();
+      if (plan.listId !== undefined && batchesDone >= statsDueAt) {
+        statsDueAt = batchesDone + STATS_EVERY_BATCHES;
+        await refreshListStats(context.db, organizationId, plan.listId);
+      }
+    }
+    await Promise.all(pending);
+  } finally {
+    await Promise.allSettled(pending);
+    await batches.return(undefined).catch(() => {});
+  }
+
+  // The total was an estimate for a text file (quoted line ends, blank lines): it ends as the rows read.
+  await context.database.copyTransaction((session) =>
+    saveJobCheckpoint(session.query, context, {
+      done: progress.rowsRead,
+      total: progress.rowsRead,
+      checkpoint: progress,
+    }),
+  );
+  if (plan.listId !== undefined) {
+    await refreshListStats(context.db, organizationId, plan.listId);
+    // One push for the list (its counts changed); a million subscriber records are not pushed one by one.
+    const lists = await readListRecords(context.db, organizationId, [plan.listId]);
+    await context.recordChanges
+      .announce({ organizationId, type: 'list', records: lists })
+      .catch((error: unknown) => context.log.warn({ err: error }, 'announcing the imported list failed'));
+  }
+  const result: Record<string, unknown> = {
+    rows: progress.rowsRead,
+    created: progress.created,
+    updated: progress.updated,
+    skipped: progress.skipped,
+    rejected: progress.rejected,
+  };
+  if (progress.rejected > 0) result.rejectedReport = await writeRejectionReport(context);
+  return result;
+}
+
+registerJobHandler('import', { capability: 'database-manage', run: runImport });

@@ -1,0 +1,33 @@
+/**
+ * The documented import limits (README § Imports). An object rather than constants so tests can lower them,
+ * as query/engine.ts's queryLimits.
+ */
+export const importLimits = {
+  /** Largest CSV or TSV upload: these are streamed, never held whole. */
+  maxTextFileBytes: 1024 * 1024 * 1024,
+  /** Largest XLS or XLSX upload: SheetJS reads a workbook whole, so these stay far smaller. */
+  maxWorkbookBytes: 50 * 1024 * 1024,
+  /** Most data rows (besides the header) one import takes. */
+  maxRows: 5_000_000,
+  /**
+   * Rows merged per transaction on PostgreSQL: each batch commits with its checkpoint, so a crash loses at
+   * most one. 50,000 measured faster than 25,000 there (bench/import.ts).
+   */
+  batchRows: 50_000,
+  /** The same on the embedded PGlite, which runs in the server's own thread: smaller batches did better. */
+  embeddedBatchRows: 25_000,
+  /** Files one upload request may carry. */
+  maxFilesPerUpload: 10,
+};
+
+/** A byte count for people ("50 MiB", "1 GiB") in the limit errors. */
+export function byteSizeText(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${Number(value.toPrecision(3))} ${units[unit]}`;
+}

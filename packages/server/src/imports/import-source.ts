@@ -1,0 +1,82 @@
+import { createReadStream } from 'node:fs';
+import { HeraldError } from '@herald/protocol';
+import type { Kysely } from 'kysely';
+import type { Database } from '../database/schema.ts';
+import { findUpload } from '../uploads/upload-store.ts';
+import { importLimits } from './import-limits.ts';
+import type { NumberedRow } from './prepare-batches.ts';
+import { readDelimitedRows } from './read-delimited.ts';
+import { readWorkbookRows } from './read-workbook.ts';
+
+/** An import's data rows, numbered, with an estimate of how many there are (for progress). */
+export interface ImportSource {
+  rows: AsyncIterable<NumberedRow>;
+  /** Data rows expected in all (exact for inline data and workbooks, line ends less the header's for text). */
+  total: number;
+}
+
+export type InlineCell = string | number | boolean | null;
+
+/**
+ * Opens an import's rows: inline `data` (numbered from 1), or the upload's rows after its header (the header
+ * is row 1, so the first data row is row 2, as a spreadsheet shows it). A file with more data rows than
+ * importLimits.maxRows is refused whole, before anything is written: text files are counted by their line
+ * ends first (a fast byte scan; only when that count is over the limit are records counted by parsing, since
+ * quoted fields may hold line ends), workbooks are in memory anyway.
+ */
+export async function openImportSource(
+  db: Kysely<Database>,
+  organizationId: number,
+  input: { data?: readonly (readonly InlineCell[])[] | undefined; fileId?: string | undefined },
+): Promise<ImportSource> {
+  if (input.data) return { rows: numbered(input.data, 1), total: input.data.length };
+  const upload = await findUpload(db, organizationId, input.fileId ?? '', { anyAge: true });
+  if (upload.fileType === 'xls' || upload.fileType === 'xlsx') {
+    const all: string[][] = [];
+    for await (const row of readWorkbookRows(upload.path)) all.push(row);
+    const dataRows = all.slice(1);
+    refuseOverLimit(dataRows.length);
+    return { rows: numbered(dataRows, 2), total: dataRows.length };
+  }
+  const encoding = upload.encoding === 'windows-1252' ? 'windows-1252' : 'utf-8';
+  let lineEnds = await countLineEnds(upload.path);
+  if (lineEnds > importLimits.maxRows) {
+    lineEnds = 0;
+    for await (const row of readDelimitedRows(upload.path, encoding)) if (row) lineEnds += 1;
+    refuseOverLimit(lineEnds - 1);
+  }
+  return { rows: afterHeader(readDelimitedRows(upload.path, encoding)), total: Math.max(lineEnds - 1, 1) };
+}
+
+function refuseOverLimit(dataRows: number): void {
+  if (dataRows > importLimits.maxRows)
+    throw new HeraldError('ImportTooManyRowsError', {
+      values: { limit: importLimits.maxRows.toLocaleString('en') },
+    });
+}
+
+async function* numbered(rows: readonly (readonly unknown[])[], first: number): AsyncGenerator<NumberedRow> {
+  for (let index = 0; index < rows.length; index += 1) {
+    yield { rowNumber: index + first, cells: rows[index] ?? [] };
+    // Hand the event loop back now and then: a large array would otherwise be read in one go.
+    if (index % 5000 === 4999) await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+async function* afterHeader(rows: AsyncIterable<string[]>): AsyncGenerator<NumberedRow> {
+  let rowNumber = 0;
+  for await (const cells of rows) {
+    rowNumber += 1;
+    if (rowNumber > 1) yield { rowNumber, cells };
+  }
+}
+
+async function countLineEnds(filePath: string): Promise<number> {
+  let count = 0;
+  for await (const chunk of createReadStream(filePath, {
+    highWaterMark: 1024 * 1024,
+  }) as AsyncIterable<Buffer>) {
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) count += 1;
+  }
+  return count;
+}

@@ -1,0 +1,74 @@
+import type { ImportColumn } from './import-columns.ts';
+import { rejectionLine, stagingLine, type MergePlan, type PreparedBatch } from './merge-batch.ts';
+import { validateRow } from './validate-row.ts';
+
+/** A source row with its number in the file (the header is row 1) or in the inline data (from 1). */
+export interface NumberedRow {
+  rowNumber: number;
+  cells: readonly unknown[];
+}
+
+/**
+ * Turns rows into batches of COPY text, validating each row and refusing a repeat of an e-mail address
+ * (case-insensitive) or ref already taken by an earlier row of the same file ("Same e-mail as row 2"): the
+ * first row wins, so the outcome never depends on batch boundaries. The first `skipRows` rows were merged
+ * before a restart: they are validated again, only to remember their keys, and produce nothing.
+ */
+export async function* prepareBatches(
+  rows: AsyncIterable<NumberedRow>,
+  columns: readonly ImportColumn[],
+  plan: MergePlan,
+  options: { batchRows: number; skipRows: number },
+): AsyncGenerator<PreparedBatch> {
+  const emails = new Map<string, number>();
+  const refs = new Map<string, number>();
+  let skip = options.skipRows;
+  let batch = emptyBatch();
+  const staging: string[] = [];
+  const rejections: string[] = [];
+  for await (const { rowNumber, cells } of rows) {
+    const checked = validateRow(cells, columns);
+    let reason: string | undefined;
+    if ('reason' in checked) reason = checked.reason;
+    else {
+      const { emailKey, ref } = checked.row;
+      const sameEmail = emailKey === null ? undefined : emails.get(emailKey);
+      const sameRef = ref === null ? undefined : refs.get(ref);
+      if (sameEmail !== undefined) reason = `Same e-mail as row ${sameEmail}`;
+      else if (sameRef !== undefined) reason = `Same ref as row ${sameRef}`;
+      else {
+        if (emailKey !== null) emails.set(emailKey, rowNumber);
+        if (ref !== null) refs.set(ref, rowNumber);
+      }
+    }
+    if (skip > 0) {
+      skip -= 1;
+      continue;
+    }
+    batch.rowsRead += 1;
+    if (reason !== undefined) {
+      batch.rejected += 1;
+      rejections.push(rejectionLine(plan.jobId, rowNumber, reason));
+    } else if ('row' in checked) {
+      batch.validRows += 1;
+      staging.push(stagingLine(plan, rowNumber, checked.row));
+    }
+    if (batch.rowsRead >= options.batchRows) {
+      yield finish(batch, staging, rejections);
+      batch = emptyBatch();
+    }
+  }
+  if (batch.rowsRead > 0) yield finish(batch, staging, rejections);
+}
+
+function emptyBatch(): PreparedBatch {
+  return { rowsRead: 0, validRows: 0, stagingText: '', rejected: 0, rejectionText: '' };
+}
+
+function finish(batch: PreparedBatch, staging: string[], rejections: string[]): PreparedBatch {
+  batch.stagingText = staging.join('');
+  batch.rejectionText = rejections.join('');
+  staging.length = 0;
+  rejections.length = 0;
+  return batch;
+}

@@ -1,0 +1,136 @@
+import { PROFILE_FIELD_MAX_LENGTH } from '@herald/protocol';
+import type { ImportColumn, ImportCustomField, ImportableProfileField } from './import-columns.ts';
+
+/** A row that passed: its keys and the values to store (profile text by field, custom values by name). */
+export interface ValidRow {
+  email: string | null;
+  /** lower(email): how subscribers are matched. */
+  emailKey: string | null;
+  ref: string | null;
+  profile: Partial<Record<ImportableProfileField, string>>;
+  custom: Record<string, string | number | boolean> | null;
+  extra: Record<string, unknown> | null;
+}
+
+export type RowCheck = { row: ValidRow } | { reason: string };
+
+const EMAIL_MAX_LENGTH = 254;
+/** Something@domain.tld without spaces: the syntax check an import can make without sending mail. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
+const CUSTOM_TEXT_MAX_LENGTH = 2000;
+const DATE_FIELDS: ReadonlySet<string> = new Set(['dob', 'resume_date']);
+const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', '0']);
+const NUMBER_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * Checks one row against the column plan and answers what to store, or the first reason it is refused
+ * (reasons name the column's target, e.g. "dob: not a date"). Cells are trimmed; an empty cell sets nothing.
+ */
+export function validateRow(cells: readonly unknown[], columns: readonly ImportColumn[]): RowCheck {
+  const row: ValidRow = { email: null, emailKey: null, ref: null, profile: {}, custom: null, extra: null };
+  for (let index = 0; index < columns.length; index += 1) {
+    const column = columns[index];
+    if (!column) continue;
+    const raw = cells[index];
+    if (raw === undefined || raw === null) continue;
+    const text = String(raw).trim();
+    if (text === '') continue;
+    if (column.kind === 'custom') {
+      const checked = customValue(column.customField, text);
+      if (typeof checked === 'object') return { reason: `${column.label}: ${checked.reason}` };
+      (row.custom ??= {})[column.customField.field] = checked;
+      continue;
+    }
+    const field = column.field;
+    if (field === 'email') {
+      if (text.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(text))
+        return { reason: `email: "${text.slice(0, 80)}" is not a valid e-mail address` };
+      row.email = text;
+      row.emailKey = text.toLowerCase();
+    } else if (field === 'extra') {
+      const extra = jsonObject(text);
+      if (!extra) return { reason: 'extra: not a JSON object' };
+      row.extra = extra;
+    } else if (text.length > PROFILE_FIELD_MAX_LENGTH) {
+      return { reason: `${field}: longer than ${PROFILE_FIELD_MAX_LENGTH} characters` };
+    } else if (DATE_FIELDS.has(field)) {
+      const date = isoDate(text);
+      if (!date) return { reason: `${field}: "${text.slice(0, 40)}" is not a date (use YYYY-MM-DD)` };
+      row.profile[field] = date;
+    } else if (field === 'ref') {
+      row.ref = text;
+    } else {
+      row.profile[field] = text;
+    }
+  }
+  if (row.emailKey === null && row.ref === null) return { reason: 'No e-mail address or ref' };
+  return { row };
+}
+
+/**
+ * A date as YYYY-MM-DD from the forms imports meet: YYYY-MM-DD, YYYY/MM/DD and YYYY.MM.DD (year first,
+ * optionally followed by a time, as workbook dates with a time are read), and DD/MM/YYYY, DD-MM-YYYY,
+ * DD.MM.YYYY (day first, the European order: a US month-first file must be converted before import).
+ * Answers undefined for anything else or a day that does not exist.
+ */
+export function isoDate(text: string): string | undefined {
+  let match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ][\d:.]+Z?)?$/.exec(text);
+  let year: number, month: number, day: number;
+  if (match) [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else {
+    match = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
+    if (!match) return undefined;
+    [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  }
+  if (year < 1000 || month < 1 || month > 12 || day < 1) return undefined;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1) return undefined;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function customValue(field: ImportCustomField, text: string): string | number | boolean | { reason: string } {
+  let value: string | number | boolean = text;
+  switch (field.dataType) {
+    case 'number':
+      if (!NUMBER_PATTERN.test(text) || !Number.isFinite(Number(text))) return { reason: 'not a number' };
+      value = Number(text);
+      break;
+    case 'boolean': {
+      const lowered = text.toLowerCase();
+      if (TRUE_WORDS.has(lowered)) value = true;
+      else if (FALSE_WORDS.has(lowered)) value = false;
+      else return { reason: 'not true or false' };
+      break;
+    }
+    case 'date': {
+      const date = isoDate(text);
+      if (!date) return { reason: 'not a date (use YYYY-MM-DD)' };
+      value = date;
+      break;
+    }
+    case 'text':
+      if (text.length > CUSTOM_TEXT_MAX_LENGTH)
+        return { reason: `longer than ${CUSTOM_TEXT_MAX_LENGTH} characters` };
+      break;
+  }
+  if (field.values) {
+    const allowed = field.values.get(text.toLowerCase());
+    if (allowed === undefined) return { reason: `"${text.slice(0, 40)}" is not one of the field's values` };
+    if (typeof value === 'string') value = allowed;
+  }
+  if (field.pattern && !field.pattern.test(text))
+    return { reason: "does not match the field's validation pattern" };
+  return value;
+}
+
+function jsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,178 @@
+import {
+  HeraldError,
+  LIST_STATES,
+  importRulesOf,
+  listWriteSchema,
+  type ListRecord,
+  type ListWrite,
+} from '@herald/protocol';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../database/schema.ts';
+import { checkPartitions } from '../partitions/check-partitions.ts';
+import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
+import { checkNew, checkVersion, parseWrite } from '../query/write-helpers.ts';
+import { LIST_SELECT, LIST_STATE_SQL, listRecord } from './list-record.ts';
+
+function booleanFilter(path: string, whenTrue: ReturnType<typeof sql>, whenFalse: ReturnType<typeof sql>) {
+  return (value: unknown) => {
+    if (typeof value !== 'boolean') throw validation(path, 'Expected true or false');
+    return value ? whenTrue : whenFalse;
+  };
+}
+
+/**
+ * Subscriber lists (functional §3). lastUpdated, listType, isEmpty and isActive are the list-only filters of
+ * platform §5; `state` filters by the derived state (active, dormant, empty, archived).
+ */
+export const listResource: ResourceDeclaration = {
+  type: 'list',
+  table: 'subscriber_list',
+  select: LIST_SELECT,
+  toRecord: (row) => withPartitionStats(listRecord(row), row.partition_stats),
+  readCapabilities: ['base', 'franchisee'],
+  writeCapabilities: ['database-manage'],
+  filters: {
+    id: { column: 'subscriber_list.id', kind: 'integer', operators: ['eq', 'in'] },
+    name: { column: 'subscriber_list.name', kind: 'text', operators: ['eq', 'contains'] },
+    listType: { column: 'subscriber_list.list_type', kind: 'text', operators: ['eq', 'in'] },
+    isArchived: { column: 'subscriber_list.is_archived', kind: 'boolean', operators: ['eq'] },
+    partitionIds: { column: 'subscriber_list.partition_ids', kind: 'integer[]', operators: ['overlaps'] },
+    lastUpdated: {
+      column: 'subscriber_list.last_updated',
+      kind: 'timestamp',
+      operators: ['gt', 'gte', 'lt', 'lte'],
+    },
+    isEmpty: {
+      custom: booleanFilter(
+        'query.filter.isEmpty',
+        sql`subscriber_list.subscriber_count = 0`,
+        sql`subscriber_list.subscriber_count > 0`,
+      ),
+    },
+    isActive: {
+      custom: booleanFilter(
+        'query.filter.isActive',
+        sql`${LIST_STATE_SQL} = 'active'`,
+        sql`${LIST_STATE_SQL} <> 'active'`,
+      ),
+    },
+    state: {
+      custom: (value) => {
+        const states = Array.isArray(value) ? value : [value];
+        if (
+          states.length === 0 ||
+          states.some(
+            (state) => typeof state !== 'string' || !(LIST_STATES as readonly string[]).includes(state),
+          )
+        )
+          throw validation('query.filter.state', `Expected one of ${LIST_STATES.join(', ')}`);
+        return sql`${LIST_STATE_SQL} IN (${sql.join(states as string[])})`;
+      },
+    },
+  },
+  sortable: {
+    name: 'name',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+    lastUpdated: 'last_updated',
+    subscribers: 'subscriber_count',
+    contactable: 'contactable_count',
+  },
+  search: ['subscriber_list.name', 'subscriber_list.description'],
+  partitionColumn: 'subscriber_list.partition_ids',
+  // The stored counts are the whole organization's; a restricted user sees those of their partitions.
+  restrictedSelect: (actor) => sql`${LIST_SELECT}, (SELECT jsonb_build_object(
+      'subscribers', count(*),
+      'contactable', count(*) FILTER (WHERE NOT m.is_list_unsubscribed AND NOT s.is_unsubscribed
+        AND NOT s.is_invalid AND s.anonymized_at IS NULL),
+      'unsubscribed', count(*) FILTER (WHERE m.is_list_unsubscribed OR s.is_unsubscribed),
+      'invalid', count(*) FILTER (WHERE s.is_invalid))
+    FROM list_membership m JOIN subscriber s ON s.id = m.subscriber_id
+    WHERE m.list_id = subscriber_list.id AND s.partition_ids && ${actor.partitionIds ?? []}::integer[]
+  ) AS partition_stats`,
+  write: writeLists,
+};
+
+registerResource(listResource);
+
+/** A restricted user's list record: its counts within their partitions, as restrictedSelect computed them. */
+function withPartitionStats(record: ListRecord, partitionStats: unknown): ListRecord {
+  if (typeof partitionStats !== 'object' || partitionStats === null) return record;
+  const counts = partitionStats as Record<string, unknown>;
+  return {
+    ...record,
+    stats: {
+      subscribers: Number(counts.subscribers ?? 0),
+      contactable: Number(counts.contactable ?? 0),
+      unsubscribed: Number(counts.unsubscribed ?? 0),
+      invalid: Number(counts.invalid ?? 0),
+      updatedAt: null,
+    },
+  };
+}
+
+async function writeLists(
+  trx: Transaction<Database>,
+  actor: Actor,
+  data: readonly unknown[],
+): Promise<Array<Record<string, unknown>>> {
+  const written: Array<Record<string, unknown>> = [];
+  for (const [index, item] of data.entries()) {
+    written.push(await writeList(trx, actor, parseWrite(listWriteSchema, item, index), `data.${index}`));
+  }
+  return written;
+}
+
+async function writeList(
+  trx: Transaction<Database>,
+  actor: Actor,
+  input: ListWrite,
+  path: string,
+): Promise<Record<string, unknown>> {
+  if (input.partitionIds !== undefined)
+    await checkPartitions(trx, actor, input.partitionIds, `${path}.partitionIds`);
+  if (actor.partitionIds !== undefined && input.partitionIds !== undefined && input.partitionIds.length === 0)
+    throw validation(`${path}.partitionIds`, 'Choose at least one of your partitions');
+  if (input.id === undefined) {
+    checkNew(input, path);
+    if (input.name === undefined) throw validation(`${path}.name`, 'A list needs a name');
+    // Platform §2 guard 10: the import rules may forbid new lists; the server holds the rule, not only the UI.
+    const organization = await trx
+      .selectFrom('organization')
+      .select('settings')
+      .where('id', '=', actor.organizationId)
+      .executeTakeFirstOrThrow();
+    if (importRulesOf(organization.settings).disallowNewLists)
+      throw new HeraldError('NewListNotAllowedError');
+    const partitionIds = input.partitionIds ?? [];
+    if (actor.partitionIds !== undefined && partitionIds.length === 0)
+      throw validation(`${path}.partitionIds`, 'Choose at least one of your partitions');
+    const row = await sql<Record<string, unknown>>`
+      INSERT INTO subscriber_list (organization_id, name, description, list_type, partition_ids, is_archived)
+      VALUES (${actor.organizationId}, ${input.name}, ${input.description ?? ''}, ${input.listType ?? 'standard'},
+        ${partitionIds}::integer[], ${input.isArchived ?? false})
+      RETURNING ${LIST_SELECT}`.execute(trx);
+    return listRecord(row.rows[0] ?? {});
+  }
+  const visible =
+    actor.partitionIds === undefined ? sql`true` : sql`partition_ids && ${actor.partitionIds}::integer[]`;
+  const current = (
+    await sql<Record<string, unknown>>`SELECT ${LIST_SELECT} FROM subscriber_list
+      WHERE id = ${input.id} AND organization_id = ${actor.organizationId} AND ${visible} FOR UPDATE`.execute(
+      trx,
+    )
+  ).rows[0];
+  if (!current) throw new HeraldError('NotFoundError');
+  const stored = listRecord(current);
+  checkVersion(input, stored, path);
+  const row = await sql<Record<string, unknown>>`
+    UPDATE subscriber_list SET name = ${input.name ?? stored.name},
+      description = ${input.description ?? stored.description},
+      list_type = ${input.listType ?? stored.listType},
+      partition_ids = ${input.partitionIds ?? stored.partitionIds}::integer[],
+      is_archived = ${input.isArchived ?? stored.isArchived},
+      updated_at = greatest(now(), updated_at + interval '1 millisecond'), version = version + 1
+    WHERE id = ${input.id} AND organization_id = ${actor.organizationId}
+    RETURNING ${LIST_SELECT}`.execute(trx);
+  return listRecord(row.rows[0] ?? {});
+}

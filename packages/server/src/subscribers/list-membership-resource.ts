@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import { registerResource, type ResourceDeclaration } from '../query/resources.ts';
+
+const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+
+/**
+ * The lists a subscriber is on, with the list-level fields (query type `listMembership`, the profile's list
+ * memberships). A membership is identified by list and subscriber; its `id` is "listId:subscriberId".
+ */
+export const listMembershipResource: ResourceDeclaration = {
+  type: 'listMembership',
+  table: 'list_membership',
+  select: sql`list_membership.list_id, list_membership.subscriber_id, list_membership.is_list_unsubscribed,
+    list_membership.list_option, list_membership.source_name, list_membership.created_at, list_membership.updated_at,
+    (SELECT name FROM subscriber_list l WHERE l.id = list_membership.list_id) AS list_name`,
+  toRecord: (row) => ({
+    id: `${String(row.list_id)}:${String(row.subscriber_id)}`,
+    listId: Number(row.list_id),
+    listName: String(row.list_name ?? ''),
+    subscriberId: Number(row.subscriber_id),
+    is_list_unsubscribed: Boolean(row.is_list_unsubscribed),
+    list_option: (row.list_option as string | null) ?? null,
+    sourceName: (row.source_name as string | null) ?? null,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  }),
+  readCapabilities: ['base', 'franchisee'],
+  writeCapabilities: [],
+  filters: {
+    subscriberId: { column: 'list_membership.subscriber_id', kind: 'integer', operators: ['eq', 'in'] },
+    listId: { column: 'list_membership.list_id', kind: 'integer', operators: ['eq', 'in'] },
+    isListUnsubscribed: {
+      column: 'list_membership.is_list_unsubscribed',
+      kind: 'boolean',
+      operators: ['eq'],
+    },
+  },
+  sortable: { subscriberId: 'subscriber_id', createdAt: 'created_at', updatedAt: 'updated_at' },
+  search: [],
+  idColumn: 'list_id',
+  // A restricted user sees the memberships of their partitions' subscribers on lists they can see.
+  restrictedCondition: (
+    actor,
+  ) => sql`EXISTS (SELECT 1 FROM subscriber s WHERE s.id = list_membership.subscriber_id
+      AND s.partition_ids && ${actor.partitionIds ?? []}::integer[])
+    AND EXISTS (SELECT 1 FROM subscriber_list l WHERE l.id = list_membership.list_id
+      AND l.partition_ids && ${actor.partitionIds ?? []}::integer[])`,
+};
+
+registerResource(listMembershipResource);
