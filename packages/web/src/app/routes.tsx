@@ -6,6 +6,8 @@ import type { RouteDefinition } from '../platform/guards/routeDefinition.ts';
 
 /** Platform §6: security, users and single sign-on issuers are for administrators. */
 const ADMIN: AccessRequirement = { capabilities: ['admin'] };
+/** Functional §6: imports, new lists, profile and custom fields need database-manage. */
+const DATABASE_MANAGE: AccessRequirement = { capabilities: ['database-manage'] };
 
 /**
  * Every screen of the app. The router, the navigation, the page title and the guards read this table; a new
@@ -91,6 +93,91 @@ export const routeTable: readonly RouteDefinition[] = [
     page: lazyPage(() => import('../features/campaigns/CampaignPage.tsx')),
     fallback: 'campaigns',
   },
+  // Subscriber lists (functional §2, platform §2): lists, a new list and a list's members, import and
+  // add-subscriber (guard 10: the import rules), the list report, one partition's lists, a subscriber.
+  {
+    id: 'subscribers',
+    path: '/:organization/subscribers',
+    scope: 'organization',
+    titleKey: 'lists.title',
+    page: lazyPage(() => import('../features/lists/ListsPage.tsx')),
+    navigation: { labelKey: 'lists.title' },
+  },
+  {
+    id: 'subscribers-new',
+    path: '/:organization/subscribers/new',
+    scope: 'organization',
+    titleKey: 'lists.newTitle',
+    page: lazyPage(() => import('../features/lists/NewListPage.tsx')),
+    requires: DATABASE_MANAGE,
+    importRule: 'newList',
+    fallback: 'subscribers',
+    modal: { fallback: 'subscribers' },
+  },
+  {
+    id: 'subscribers-view',
+    path: '/:organization/subscribers/view/:id',
+    scope: 'organization',
+    titleKey: 'lists.viewTitle',
+    page: lazyPage(() => import('../features/lists/ListViewPage.tsx')),
+    fallback: 'subscribers',
+  },
+  {
+    id: 'subscribers-import',
+    path: '/:organization/subscribers/import/:id?',
+    scope: 'organization',
+    titleKey: 'lists.import.title',
+    page: lazyPage(() => import('../features/lists/ImportWizardPage.tsx')),
+    requires: DATABASE_MANAGE,
+    importRule: 'subscriberUpload',
+    fallback: 'subscribers',
+  },
+  {
+    id: 'subscribers-add',
+    path: '/:organization/subscribers/add/:id',
+    scope: 'organization',
+    titleKey: 'lists.add.title',
+    page: lazyPage(() => import('../features/lists/AddSubscriberPage.tsx')),
+    requires: DATABASE_MANAGE,
+    importRule: 'subscriberUpload',
+    fallback: 'subscribers',
+    modal: { fallback: 'subscribers' },
+  },
+  {
+    id: 'subscribers-report',
+    path: '/:organization/subscribers/report/:id',
+    scope: 'organization',
+    titleKey: 'lists.report.title',
+    page: lazyPage(() => import('../features/lists/ListReportPage.tsx')),
+    fallback: 'subscribers',
+  },
+  {
+    id: 'subscribers-partition',
+    path: '/:organization/subscribers/partition/:id',
+    scope: 'organization',
+    titleKey: 'lists.title',
+    page: lazyPage(() => import('../features/lists/ListsPage.tsx')),
+    fallback: 'subscribers',
+  },
+  {
+    id: 'subscriber',
+    path: '/:organization/subscribers/:id',
+    scope: 'organization',
+    titleKey: 'subscriber.title',
+    page: lazyPage(() => import('../features/subscriberProfile/SubscriberProfilePage.tsx')),
+    fallback: 'subscribers',
+  },
+  {
+    // Platform §2 "export (export subscribers)": the export requests and their state.
+    id: 'export',
+    path: '/:organization/export',
+    scope: 'organization',
+    titleKey: 'export.title',
+    page: lazyPage(() => import('../features/export/ExportPage.tsx')),
+    requires: { capabilities: ['database-extract'] },
+    fallback: 'dashboard',
+    navigation: { labelKey: 'export.title' },
+  },
   {
     // The header search's "See all results": every match of ?q=… (campaigns for now).
     id: 'search',
@@ -171,6 +258,79 @@ export const routeTable: readonly RouteDefinition[] = [
     page: lazyPage(() => import('../features/settings/SecurityPage.tsx')),
     requires: ADMIN,
     navigation: { labelKey: 'settings.security.title', group: 'settings' },
+  },
+  // Functional §6: profile and custom fields need database-manage; partitions need admin.
+  {
+    id: 'settings-profilefields',
+    path: '/:organization/settings/profilefields',
+    scope: 'organization',
+    titleKey: 'settings.profileFields.title',
+    page: lazyPage(() => import('../features/settings/fields/ProfileFieldsPage.tsx')),
+    requires: DATABASE_MANAGE,
+    navigation: { labelKey: 'settings.profileFields.title', group: 'settings' },
+  },
+  {
+    id: 'settings-profilefield',
+    path: '/:organization/settings/profilefields/:field',
+    scope: 'organization',
+    titleKey: 'settings.profileFields.fieldTitle',
+    page: lazyPage(() => import('../features/settings/fields/ProfileFieldPage.tsx')),
+    requires: DATABASE_MANAGE,
+    modal: { fallback: 'settings-profilefields' },
+  },
+  {
+    id: 'settings-customfields',
+    path: '/:organization/settings/customfields',
+    scope: 'organization',
+    titleKey: 'settings.customFields.title',
+    page: lazyPage(() => import('../features/settings/fields/CustomFieldsPage.tsx')),
+    requires: DATABASE_MANAGE,
+    navigation: { labelKey: 'settings.customFields.title', group: 'settings' },
+  },
+  {
+    id: 'settings-customfields-import',
+    path: '/:organization/settings/customfields/import',
+    scope: 'organization',
+    titleKey: 'settings.customFields.importTitle',
+    page: lazyPage(() => import('../features/settings/fields/CustomFieldsImportPage.tsx')),
+    requires: DATABASE_MANAGE,
+    modal: { fallback: 'settings-customfields' },
+  },
+  {
+    id: 'settings-customfield',
+    path: '/:organization/settings/customfields/:type/:field',
+    scope: 'organization',
+    titleKey: 'settings.customFields.fieldTitle',
+    page: lazyPage(() => import('../features/settings/fields/CustomFieldPage.tsx')),
+    requires: DATABASE_MANAGE,
+    modal: { fallback: 'settings-customfields' },
+  },
+  {
+    id: 'settings-partitions',
+    path: '/:organization/settings/partitions',
+    scope: 'organization',
+    titleKey: 'settings.partitions.title',
+    page: lazyPage(() => import('../features/settings/partitions/PartitionsPage.tsx')),
+    requires: ADMIN,
+    navigation: { labelKey: 'settings.partitions.title', group: 'settings' },
+  },
+  {
+    id: 'settings-partitions-import',
+    path: '/:organization/settings/partitions/import',
+    scope: 'organization',
+    titleKey: 'settings.partitions.importTitle',
+    page: lazyPage(() => import('../features/settings/partitions/PartitionsImportPage.tsx')),
+    requires: ADMIN,
+    modal: { fallback: 'settings-partitions' },
+  },
+  {
+    id: 'settings-partition',
+    path: '/:organization/settings/partitions/:id',
+    scope: 'organization',
+    titleKey: 'settings.partitions.partitionTitle',
+    page: lazyPage(() => import('../features/settings/partitions/PartitionPage.tsx')),
+    requires: ADMIN,
+    modal: { fallback: 'settings-partitions' },
   },
   {
     // Platform §2 guard 6: administrators whose e-mail domain is the provider's; others go to the dashboard.

@@ -28,6 +28,7 @@ import {
   toggleKind,
 } from './notificationFilters.ts';
 import type { NotificationFilters, PaneNotification } from './notificationFilters.ts';
+import { ExportApprovalActions, isExportApproval } from './ExportApprovalActions.tsx';
 import { notificationPaneState } from './notificationPaneState.ts';
 import { useUserNotifications } from './useUserNotifications.ts';
 
@@ -142,6 +143,7 @@ function NotificationsList() {
                         .filter(Boolean)
                         .join(' · ')}
                     </Text>
+                    {isExportApproval(notification) && <ExportApprovalActions notification={notification} />}
                   </Stack>
                 </Group>
               </li>

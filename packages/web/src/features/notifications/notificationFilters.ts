@@ -28,6 +28,9 @@ export interface PaneNotification {
   /** Whether the user's own action caused it; null when the record does not say. */
   fromMe: boolean | null;
   workflow: boolean;
+  /** The record it is about (an export job awaiting approval, say), when it names one. */
+  recordType: string | null;
+  recordId: string | null;
 }
 
 const text = (value: unknown): string | null =>
@@ -68,6 +71,8 @@ export function readNotification(raw: unknown, index: number): PaneNotification 
     actor: text(record.actor),
     fromMe: typeof record.fromMe === 'boolean' ? record.fromMe : null,
     workflow: notificationKind(kindValue) !== null || record.workflow === true,
+    recordType: text(record.recordType),
+    recordId: text(record.recordId),
   };
 }
 

@@ -7,6 +7,7 @@ import { useCommand } from '../../platform/data/useCommand.ts';
 import { accessContextFor } from '../../platform/guards/accessContext.ts';
 import { accessGuard, organizationGuard, parseOrganizationId } from '../../platform/guards/guards.ts';
 import { GuardRedirect } from '../../platform/guards/GuardRedirect.tsx';
+import { importRuleGuard } from '../../platform/guards/importRuleGuard.ts';
 import { currentRoute } from '../../platform/guards/routeHandle.ts';
 import { OrganizationContext } from '../../platform/organization/organizationContext.ts';
 import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
@@ -69,6 +70,13 @@ export default function OrganizationLayout() {
       })
     : null;
   if (access?.kind === 'redirect') return <GuardRedirect to={access.to} alert={access.alert} />;
+  const importRule = shown
+    ? importRuleGuard(shown.route, current.organization.settings, {
+        organizationId: current.organizationId,
+        listId: shown.params.id,
+      })
+    : null;
+  if (importRule?.kind === 'redirect') return <GuardRedirect to={importRule.to} alert={importRule.alert} />;
 
   return (
     <OrganizationContext value={current}>

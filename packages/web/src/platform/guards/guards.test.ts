@@ -384,10 +384,19 @@ describe('guards 5 and 6 over the route table', () => {
       return { main: main.map((entry) => entry.id), settings: settings.map((entry) => entry.id) };
     };
     expect(labels(admin)).toEqual({
-      main: ['dashboard', 'campaigns', 'admin-panel'],
-      settings: ['settings-profile', 'settings-users', 'settings-access', 'settings-security'],
+      main: ['dashboard', 'campaigns', 'subscribers', 'admin-panel'],
+      settings: [
+        'settings-profile',
+        'settings-users',
+        'settings-access',
+        'settings-security',
+        'settings-partitions',
+      ],
     });
-    expect(labels(powerUser)).toEqual({ main: ['dashboard', 'campaigns'], settings: ['settings-profile'] });
+    expect(labels(powerUser)).toEqual({
+      main: ['dashboard', 'campaigns', 'subscribers'],
+      settings: ['settings-profile', 'settings-profilefields', 'settings-customfields'],
+    });
   });
 
   it('every settings page but the landing and the test profile declares a requirement', () => {

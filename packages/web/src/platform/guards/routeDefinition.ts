@@ -30,6 +30,11 @@ export interface RouteDefinition {
    * the query string (its list state) kept.
    */
   modal?: { fallback: string };
+  /**
+   * Platform §2 guard 10: the organization's import rules (settings `import.rules`) must allow this:
+   * subscriber upload (to the route's `:id` list, or globally) or new lists. Refused users go to `fallback`.
+   */
+  importRule?: 'subscriberUpload' | 'newList';
   /** Shown in the organization navigation with this label, under the Settings heading when `group` says so. */
   navigation?: { labelKey: string; group?: NavigationGroup };
 }

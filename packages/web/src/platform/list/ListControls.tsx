@@ -158,17 +158,22 @@ export function ViewToggle({ view, onChange }: { view: DisplayView; onChange: (v
   );
 }
 
-/** Pages of PAGE_LIMIT records, with "n of total" beside them. */
+/**
+ * Pages of PAGE_LIMIT records, with "n of total" beside them; "of about total" when the server answered an
+ * estimate (a page over a very large set, such as a million subscribers).
+ */
 export function ListPagination({
   total,
   page,
   onChange,
   limit = PAGE_LIMIT,
+  totalIsEstimate = false,
 }: {
   total: number;
   page: number;
   onChange: (page: number) => void;
   limit?: number;
+  totalIsEstimate?: boolean;
 }) {
   const { t } = useTranslation();
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
@@ -176,7 +181,9 @@ export function ListPagination({
   return (
     <Group justify="space-between" data-testid="list-pagination">
       <Text size="sm" c="dimmed" data-testid="list-range">
-        {t('listScreen.range', { first, last, total })}
+        {totalIsEstimate
+          ? t('listScreen.rangeEstimate', { first, last, total })
+          : t('listScreen.range', { first, last, total })}
       </Text>
       {total > limit && (
         <Pagination

@@ -74,12 +74,12 @@ export function useRecords<Record extends StoredRecord = StoredRecord>(
       ...window,
     };
   }
-  return useQuery<RecordPage, ChannelError, { records: Record[]; total: number }>({
+  return useQuery<RecordPage, ChannelError, { records: Record[]; total: number; totalIsEstimate?: true }>({
     queryKey: recordsKey(channel, type, params ?? undefined),
     queryFn: () => channel.request('query', params as QueryParams),
     enabled: params !== null,
     placeholderData: keepPreviousData,
-    select: (page) => page as { records: Record[]; total: number },
+    select: (page) => page as { records: Record[]; total: number; totalIsEstimate?: true },
     retry: false,
   });
 }

@@ -1,0 +1,210 @@
+import {
+  Alert,
+  Button,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { CUSTOM_FIELD_DATA_TYPES, CUSTOM_FIELD_TYPES } from '@herald/protocol';
+import type { CustomFieldType } from '@herald/protocol';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { showToast } from '../../../platform/alerts/toast.ts';
+import { errorTypeOf } from '../../../platform/channel/channelError.ts';
+import { RecordsError } from '../../../platform/list/ListControls.tsx';
+import { useWriteRecords } from '../../../platform/list/useRecords.ts';
+import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';
+import { useOverlay } from '../../../platform/overlay/overlay.ts';
+import { CalculationFields } from './CalculationFields.tsx';
+import {
+  customFieldToForm,
+  customFieldWrite,
+  emptyCustomFieldForm,
+  regexError,
+  validateCustomFieldForm,
+} from './customFieldForm.ts';
+import type { CustomFieldForm } from './customFieldForm.ts';
+import { customFieldTypeLabel, dataTypeLabel } from './customFieldLabels.ts';
+import { CUSTOM_FIELD_TYPE, useCustomField } from './useCustomFields.ts';
+import type { CustomField } from './useCustomFields.ts';
+
+const NEW_FIELD = 'new';
+
+/** customfields/{type}/{field} ('new' for a new field of the type), over the custom field list. */
+export default function CustomFieldPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const type = (CUSTOM_FIELD_TYPES as readonly string[]).includes(params.type ?? '')
+    ? (params.type as CustomFieldType)
+    : null;
+  const isNew = params.field === NEW_FIELD;
+  const loaded = useCustomField(type, isNew ? null : (params.field ?? null));
+  if (!type) return <NotFound />;
+  if (!isNew && !loaded.record) {
+    if (loaded.isPending || loaded.isFetching) return <Text c="dimmed">{t('app.loading')}</Text>;
+    return loaded.error ? <RecordsError error={loaded.error} testId="custom-field-error" /> : <NotFound />;
+  }
+  return (
+    <CustomFieldEditor
+      key={loaded.record ? `${loaded.record.id}` : `new-${type}`}
+      type={type}
+      record={isNew ? null : (loaded.record ?? null)}
+    />
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="yellow" data-testid="custom-field-not-found">
+      {t('settings.customFields.notFound')}
+    </Alert>
+  );
+}
+
+function CustomFieldEditor({ type, record }: { type: CustomFieldType; record: CustomField | null }) {
+  const { t } = useTranslation();
+  const overlay = useOverlay();
+  const navigate = useNavigate();
+  const organization = useCurrentOrganization();
+  const [form, setForm] = useState<CustomFieldForm>(() =>
+    record ? customFieldToForm(record) : emptyCustomFieldForm(type),
+  );
+  const [touched, setTouched] = useState(false);
+  const errors = validateCustomFieldForm(form);
+  const listPath = `/${organization?.organizationId ?? ''}/settings/customfields`;
+  const close = () => {
+    if (overlay) overlay.close();
+    else void navigate(listPath);
+  };
+  const saving = useWriteRecords<CustomField>(CUSTOM_FIELD_TYPE, {
+    onSuccess: () => {
+      showToast(record ? t('settings.customFields.saved') : t('settings.customFields.created'));
+      close();
+    },
+  });
+  const update = (change: Partial<CustomFieldForm>) => {
+    setTouched(true);
+    setForm((current) => ({ ...current, ...change }));
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (Object.keys(errors).length > 0) return;
+    saving.mutate([customFieldWrite(form, record) as Partial<CustomField>]);
+  };
+  const errorText = (key: 'field' | 'validationRegex') =>
+    touched && errors[key] ? t(`settings.customFields.errors.${errors[key]}`) : undefined;
+  const liveRegexError = regexError(form.validationRegex);
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="custom-field-form">
+      <Stack>
+        {record?.isArchived && (
+          <Alert color="yellow" data-testid="custom-field-archived">
+            {t('settings.customFields.isArchived')}
+          </Alert>
+        )}
+        <RecordsError error={saving.error} testId="custom-field-save-error" />
+        {errorTypeOf(saving.error) === 'StaleRecordError' && (
+          <Text size="sm" c="dimmed">
+            {t('settings.customFields.reloadHint')}
+          </Text>
+        )}
+        <Group grow align="flex-start">
+          <Select
+            label={t('settings.customFields.type')}
+            data={CUSTOM_FIELD_TYPES.map((value) => ({ value, label: customFieldTypeLabel(t, value) }))}
+            value={form.type}
+            onChange={(value) => value && update({ type: value as CustomFieldType })}
+            allowDeselect={false}
+            disabled={record !== null}
+          />
+          <TextInput
+            label={t('settings.customFields.field')}
+            description={record ? undefined : t('settings.customFields.fieldHint')}
+            value={form.field}
+            onChange={(event) => update({ field: event.currentTarget.value })}
+            error={errorText('field')}
+            readOnly={record !== null}
+            required
+            data-autofocus
+          />
+        </Group>
+        <Group grow align="flex-start">
+          <TextInput
+            label={t('settings.customFields.groupName')}
+            value={form.groupName}
+            onChange={(event) => update({ groupName: event.currentTarget.value })}
+          />
+          <Select
+            label={t('settings.customFields.dataType')}
+            data={CUSTOM_FIELD_DATA_TYPES.map((value) => ({ value, label: dataTypeLabel(t, value) }))}
+            value={form.dataType}
+            onChange={(value) => value && update({ dataType: value as CustomFieldForm['dataType'] })}
+            allowDeselect={false}
+          />
+        </Group>
+        <Textarea
+          label={t('settings.customFields.description')}
+          value={form.description}
+          onChange={(event) => update({ description: event.currentTarget.value })}
+          autosize
+          minRows={2}
+        />
+        <Textarea
+          label={t('settings.customFields.values')}
+          description={t('settings.customFields.valuesHint')}
+          value={form.values}
+          onChange={(event) => update({ values: event.currentTarget.value })}
+          autosize
+          minRows={2}
+        />
+        <TextInput
+          label={t('settings.customFields.validationRegex')}
+          description={
+            form.validationRegex !== '' && liveRegexError === null
+              ? t('settings.customFields.regexValid')
+              : t('settings.customFields.regexHint')
+          }
+          value={form.validationRegex}
+          onChange={(event) => update({ validationRegex: event.currentTarget.value })}
+          error={liveRegexError === null ? undefined : t('settings.customFields.errors.regexInvalid')}
+          styles={{ input: { fontFamily: 'monospace' } }}
+          data-testid="custom-field-regex"
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('settings.customFields.calculation')}
+          </Text>
+          <SegmentedControl
+            value={form.kind}
+            onChange={(value) => update({ kind: value as CustomFieldForm['kind'] })}
+            data={[
+              { value: 'static', label: t('settings.customFields.static') },
+              { value: 'calculated', label: t('settings.customFields.calculated') },
+            ]}
+            data-testid="custom-field-kind"
+          />
+        </Stack>
+        {form.kind === 'calculated' && (
+          <CalculationFields form={form} errors={touched ? errors : {}} readOnly={false} onChange={update} />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={saving.isPending} data-testid="custom-field-save">
+            {record ? t('common.save') : t('settings.customFields.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { SettingsImportOverlay } from '../imports/SettingsImportOverlay.tsx';
+
+/** partitions/import: a file of partitions → importPartitions, followed to its outcome. */
+export default function PartitionsImportPage() {
+  const { t } = useTranslation();
+  return (
+    <SettingsImportOverlay
+      command="importPartitions"
+      hint={t('settings.partitions.importHint')}
+      settingsPage="partitions"
+      testId="partitions-import"
+    />
+  );
+}
