@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
-import type { ConnectionState } from '../packages/server/src/channels/connection-state.ts';
-import type { CommandContext } from '../packages/server/src/channels/registry.ts';
 import { openDatabase } from '../packages/server/src/database/connect.ts';
 import { migrateToLatest } from '../packages/server/src/database/migrate.ts';
-import { queryOrganizationCommands } from '../packages/server/src/query/commands.ts';
-import type { Services } from '../packages/server/src/services.ts';
+import { readerContext, timePageQuery } from './page-timing.ts';
 
 const CAMPAIGNS = 100_000;
 const WARM_UP = 20;
@@ -39,25 +36,7 @@ export async function benchCampaignQuery(): Promise<string[]> {
     await sql`VACUUM ANALYZE campaign`.execute(database.db);
     const insertMs = performance.now() - insertStartedAt;
 
-    const connection: ConnectionState = {
-      channel: 'organization',
-      clientHash: null,
-      remoteAddress: '127.0.0.1',
-      organization: {
-        organizationId,
-        userId: 1,
-        sessionIdHash: 'bench',
-        roles: ['Database.Read'],
-        capabilities: ['base', 'database-view'],
-        partitionsets: [],
-        expiresAt: new Date(Date.now() + 3_600_000),
-      },
-    };
-    const context = {
-      connection,
-      services: { db: database.db, config: { databaseUrl } } as unknown as Services,
-    } as CommandContext;
-    const command = queryOrganizationCommands.query!;
+    const context = readerContext(database.db, organizationId, databaseUrl);
     const shapes: Array<[string, Record<string, unknown>]> = [
       [
         'status active, sorted by startDate desc',
@@ -82,27 +61,17 @@ export async function benchCampaignQuery(): Promise<string[]> {
       `${CAMPAIGNS} campaigns inserted in ${Math.round(insertMs)} ms on ${database.kind}; query handler timed in-process`,
     ];
     for (const [label, params] of shapes) {
-      const run = async () => {
-        const startedAt = performance.now();
-        const result = (await command.handle({ organizationId, limit: 25, ...params }, context)) as {
-          records: unknown[];
-          total: number;
-        };
-        return { ms: performance.now() - startedAt, result };
-      };
-      for (let index = 0; index < WARM_UP; index += 1) await run();
-      const times: number[] = [];
-      let last: { records: unknown[]; total: number } | undefined;
-      for (let index = 0; index < SAMPLES; index += 1) {
-        const { ms, result } = await run();
-        times.push(ms);
-        last = result;
-      }
-      times.sort((a, b) => a - b);
-      const at = (p: number) =>
-        (times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? Number.NaN).toFixed(2);
       lines.push(
-        `campaign page, ${label} (${last?.records.length} of ${last?.total}): p50 ${at(50)} ms, p95 ${at(95)} ms, max ${at(100)} ms (target p95 ≤ 20 ms)`,
+        await timePageQuery(
+          context,
+          { organizationId, ...params },
+          `campaign page, ${label}`,
+          'target p95 ≤ 20 ms',
+          {
+            warmUp: WARM_UP,
+            samples: SAMPLES,
+          },
+        ),
       );
     }
     if (databaseUrl) await database.db.deleteFrom('organization').where('id', '=', organizationId).execute();

@@ -1,9 +1,11 @@
 import { benchCampaignQuery } from './campaign-query.ts';
 import { benchColdStart } from './cold-start.ts';
 import { benchFanOut } from './fan-out.ts';
+import { benchImport } from './import.ts';
 import { benchLoginJavaScript } from './login-javascript.ts';
 import { benchPing } from './ping.ts';
 import { benchSessions } from './sessions.ts';
+import { benchSubscriberQuery } from './subscriber-query.ts';
 
 /**
  * `npm run bench`: prints figures, passes or fails nothing. Each benchmark targets loopback only and is
@@ -16,6 +18,8 @@ const benchmarks: Record<string, () => Promise<string[]>> = {
   sessions: benchSessions,
   'campaign-query': benchCampaignQuery,
   'fan-out': benchFanOut,
+  import: benchImport,
+  'subscriber-query': benchSubscriberQuery,
 };
 
 const chosen = process.argv.slice(2);

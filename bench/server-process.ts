@@ -9,6 +9,8 @@ export const repositoryRoot = path.resolve(import.meta.dirname, '..');
 export interface ServerProcess {
   url: string;
   port: number;
+  /** The server process's id (to sample its memory). */
+  pid: number;
   /** Milliseconds from spawning the process until /readyz answered 200. */
   readyAfterMs: number;
   stop(): Promise<void>;
@@ -51,6 +53,7 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}):
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     readyAfterMs,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,0 +1,286 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { openAsBlob } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { call, open } from './ws-client.ts';
+
+const ROWS = Number(process.env.HERALD_BENCH_IMPORT_ROWS ?? 1_000_000);
+const DEMO_PASSWORD = 'bench-password-1';
+const POSTGRES_SERVER = process.env.HERALD_BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432';
+/** Which runs to make: "pglite,postgres" (the default) or either alone. */
+const DATABASES = (process.env.HERALD_BENCH_IMPORT_DATABASES ?? 'pglite,postgres').split(',');
+const SCRATCH_DATABASE = 'herald_bench_import';
+/** Each run gives up after this long, so the bench stays bounded. */
+const JOB_TIMEOUT_MS = 5 * 60_000;
+const COLUMNS = [
+  'email',
+  'firstname',
+  'lastname',
+  'country',
+  'suburb',
+  'postcode',
+  'phone',
+  'dob',
+  'gender',
+  'loyalty_tier',
+  'points',
+  'signup_source',
+];
+const FIELDS = [
+  'email',
+  'firstname',
+  'lastname',
+  'country',
+  'suburb',
+  'postcode',
+  'phone',
+  'dob',
+  'gender',
+  'custom.loyalty_tier',
+  'custom.points',
+  'custom.signup_source',
+];
+
+/**
+ * A 1,000,000-row, 12-column CSV imported end to end into a list, on the embedded PGlite and on
+ * PostgreSQL (a scratch database, created and dropped): upload over HTTP, bulkWriteSubscribers, wait for
+ * the job. Prints rows/s, the ratio to a raw COPY of the same file into a 12-text-column table in the same
+ * run (same database kind), and the server process's peak RSS (VmHWM). Targets: ≥ 100,000 rows/s on
+ * PostgreSQL, ≥ 40,000 rows/s on PGlite, RSS ≤ 500 MB. HERALD_BENCH_IMPORT_ROWS changes the row count.
+ */
+export async function benchImport(): Promise<string[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'herald-bench-import-'));
+  const lines: string[] = [];
+  try {
+    const file = path.join(dir, 'subscribers.csv');
+    const generatedAt = performance.now();
+    await writeCsv(file, ROWS);
+    const size = (await stat(file)).size;
+    lines.push(
+      `generated ${ROWS.toLocaleString('en')} rows, ${(size / 1024 / 1024).toFixed(0)} MiB in ${((performance.now() - generatedAt) / 1000).toFixed(1)} s`,
+    );
+    if (DATABASES.includes('pglite'))
+      lines.push(...(await runOn('PGlite', file, {}, () => pgliteCopy(file, dir))));
+    if (!DATABASES.includes('postgres')) return lines;
+    const admin = new pg.Client({ connectionString: `${POSTGRES_SERVER}/postgres` });
+    let postgresReady = false;
+    try {
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${SCRATCH_DATABASE} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${SCRATCH_DATABASE}`);
+      postgresReady = true;
+    } catch (error) {
+      lines.push(`PostgreSQL: skipped (${error instanceof Error ? error.message : String(error)})`);
+    }
+    if (postgresReady) {
+      const url = `${POSTGRES_SERVER}/${SCRATCH_DATABASE}`;
+      try {
+        lines.push(
+          ...(await runOn('PostgreSQL', file, { DATABASE_URL: url }, () => postgresCopy(file, url))),
+        );
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${SCRATCH_DATABASE} WITH (FORCE)`).catch(() => {});
+      }
+    }
+    await admin.end().catch(() => {});
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  return lines;
+}
+
+async function runOn(
+  label: string,
+  file: string,
+  env: Record<string, string>,
+  rawCopy: () => Promise<number>,
+): Promise<string[]> {
+  const server = await startServerProcess(env);
+  try {
+    const timings = { uploadMs: 0 };
+    const importMs = await importThroughServer(server, file, timings);
+    const rowsPerSecond = ROWS / (importMs / 1000);
+    const peakRss = await peakRssOf(server.pid);
+    const copyMs = await rawCopy();
+    return [
+      `${label}: ${ROWS.toLocaleString('en')} rows imported in ${(importMs / 1000).toFixed(1)} s = ` +
+        `${Math.round(rowsPerSecond).toLocaleString('en')} rows/s (upload + job; the upload took ` +
+        `${(timings.uploadMs / 1000).toFixed(1)} s)`,
+      `${label}: raw COPY of the file into 12 text columns ${(copyMs / 1000).toFixed(1)} s; import/COPY time ratio ` +
+        `${(importMs / copyMs).toFixed(1)}×`,
+      `${label}: server peak RSS ${peakRss === undefined ? 'unknown' : `${Math.round(peakRss / 1024)} MB`}`,
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
+async function importThroughServer(
+  server: ServerProcess,
+  file: string,
+  timings: { uploadMs: number },
+): Promise<number> {
+  const session = await open(`ws://127.0.0.1:${server.port}/session`);
+  const channel = await open(`ws://127.0.0.1:${server.port}/uiv5`);
+  try {
+    const signedIn = (await call(session, 'createSession', {
+      email: 'admin@example.com',
+      password: DEMO_PASSWORD,
+    })) as { sessionId: string; user: { organizations: Array<{ organization_id: number }> } };
+    const organizationId = signedIn.user.organizations[0]?.organization_id;
+    if (organizationId === undefined) throw new Error('the demo admin has no organization');
+    const { token } = (await call(session, 'getOrganizationToken', {
+      sessionId: signedIn.sessionId,
+      organizationId,
+    })) as { token: string };
+    await call(channel, 'authenticateConnection', { organizationId, jwt: token });
+    await call(channel, 'writeRecords', {
+      organizationId,
+      type: 'customField',
+      data: [
+        {
+          type: 'subscriber',
+          field: 'loyalty_tier',
+          schema: { dataType: 'text', values: ['bronze', 'silver', 'gold'] },
+        },
+        { type: 'subscriber', field: 'points', schema: { dataType: 'number' } },
+        { type: 'subscriber', field: 'signup_source', schema: { dataType: 'text' } },
+      ],
+    });
+    const { records } = (await call(channel, 'writeRecords', {
+      organizationId,
+      type: 'list',
+      data: [{ name: `Bench import ${Date.now()}` }],
+    })) as { records: Array<{ id: number }> };
+    const listId = records[0]!.id;
+
+    const startedAt = performance.now();
+    const form = new FormData();
+    form.append('jwt', token);
+    form.append('organizationId', String(organizationId));
+    form.append('file', await openAsBlob(file), 'subscribers.csv');
+    const response = await fetch(`${server.url}/uiv5-upload/`, { method: 'POST', body: form });
+    const uploaded = (await response.json()) as {
+      files?: Array<{ fileId: string }>;
+      error?: { type: string };
+    };
+    const fileId = uploaded.files?.[0]?.fileId;
+    if (!fileId) throw new Error(`upload failed: ${uploaded.error?.type ?? response.status}`);
+    timings.uploadMs = performance.now() - startedAt;
+    const { jobId } = (await call(channel, 'bulkWriteSubscribers', {
+      organizationId,
+      listId,
+      sourceName: 'bench',
+      fields: FIELDS,
+      fileId,
+    })) as { jobId: number };
+    const deadline = Date.now() + JOB_TIMEOUT_MS;
+    for (;;) {
+      const { records: jobs } = (await call(channel, 'query', {
+        organizationId,
+        query: { type: 'job', filter: { id: jobId } },
+      })) as {
+        records: Array<{ status: string; result?: Record<string, number>; error?: { type: string } }>;
+      };
+      const job = jobs[0];
+      if (job?.status === 'succeeded') {
+        if (job.result?.created !== ROWS) throw new Error(`created ${job.result?.created}, expected ${ROWS}`);
+        return performance.now() - startedAt;
+      }
+      if (job && job.status !== 'queued' && job.status !== 'running')
+        throw new Error(`job ${job.status}: ${job.error?.type ?? ''}`);
+      if (Date.now() > deadline) throw new Error(`job still ${job?.status} after ${JOB_TIMEOUT_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    session.close();
+    channel.close();
+  }
+}
+
+/** The process's peak resident set (VmHWM, KiB) as Linux reports it. */
+async function peakRssOf(pid: number): Promise<number | undefined> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const match = /VmHWM:\s+(\d+)\s+kB/.exec(status);
+  return match ? Number(match[1]) : undefined;
+}
+
+const RAW_TABLE = `CREATE TABLE raw_import (${COLUMNS.map((column) => `${column} text`).join(', ')})`;
+
+async function pgliteCopy(file: string, dir: string): Promise<number> {
+  const database = await PGlite.create(path.join(dir, 'raw-pglite'));
+  try {
+    await database.exec(RAW_TABLE);
+    const startedAt = performance.now();
+    await database.query(`COPY raw_import FROM '/dev/blob' WITH (FORMAT csv, HEADER true)`, [], {
+      blob: await openAsBlob(file),
+    });
+    return performance.now() - startedAt;
+  } finally {
+    await database.close();
+  }
+}
+
+async function postgresCopy(file: string, url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(RAW_TABLE);
+    const startedAt = performance.now();
+    const { createReadStream } = await import('node:fs');
+    await pipeline(
+      createReadStream(file),
+      client.query(copyFrom(`COPY raw_import FROM STDIN WITH (FORMAT csv, HEADER true)`)),
+    );
+    return performance.now() - startedAt;
+  } finally {
+    await client.end();
+  }
+}
+
+const FIRST_NAMES = ['Ann', 'Bob', 'Chloé', 'Dmitri', 'Eve', 'Farid', 'Grace', 'Hiro', 'Inès', 'José'];
+const LAST_NAMES = ['Smith', 'Nguyen', "O'Brien", 'Müller', 'García', 'Kowalski', 'Tanaka', 'Dubois'];
+const COUNTRIES = ['AU', 'NZ', 'GB', 'FR', 'DE', 'US', 'JP', 'ES'];
+const SUBURBS = ['Richmond', 'Fitzroy, North', 'Carlton', 'St Kilda', 'Brunswick "East"'];
+const TIERS = ['bronze', 'silver', 'gold'];
+
+function csvCell(text: string): string {
+  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+async function writeCsv(file: string, rows: number): Promise<void> {
+  async function* lines() {
+    yield `${COLUMNS.join(',')}\n`;
+    let chunk = '';
+    for (let n = 1; n <= rows; n += 1) {
+      const cells = [
+        `subscriber${n}@example.com`,
+        FIRST_NAMES[n % FIRST_NAMES.length]!,
+        LAST_NAMES[n % LAST_NAMES.length]!,
+        COUNTRIES[n % COUNTRIES.length]!,
+        SUBURBS[n % SUBURBS.length]!,
+        String(1000 + (n % 9000)),
+        `+61 4${String(n).padStart(8, '0')}`,
+        `${1950 + (n % 50)}-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`,
+        n % 2 === 0 ? 'F' : 'M',
+        TIERS[n % TIERS.length]!,
+        String(n % 10_000),
+        n % 3 === 0 ? 'web' : 'store',
+      ];
+      chunk += `${cells.map(csvCell).join(',')}\n`;
+      if (n % 10_000 === 0) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    if (chunk) yield chunk;
+  }
+  await pipeline(Readable.from(lines()), createWriteStream(file));
+}
