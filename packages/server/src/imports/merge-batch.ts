@@ -181,26 +181,37 @@ export async function mergeBatch(
         ? ''
         : `, joined AS (
              INSERT INTO list_membership (list_id, subscriber_id, organization_id, is_list_unsubscribed, list_option, source_name)
-             SELECT $4, id, $1, $5, $6, $3 FROM inserted ON CONFLICT DO NOTHING)`;
-    const inserted = await session.query<{ count: number }>(
-      `WITH inserted AS (
+             SELECT $4, id, $1, $5, $6, $3 FROM inserted)`;
+    // Rows go in sorted as the name indexes are, so consecutive index insertions land on neighbouring pages:
+    // 1M rows into the indexed table took 11.6 s sorted against 15 s in file order (PostgreSQL 15, this
+    // machine). A plain INSERT rather than ON CONFLICT DO NOTHING, whose speculative insertion cost another
+    // 3.3 s per million: the rows were just matched, so a conflict can only come from a concurrent writer.
+    const sortKeys = ['country', 'lastname'].filter((field) =>
+      plan.profileFields.includes(field as FillableField),
+    );
+    const inserted = await session
+      .query<{ count: number }>(
+        `WITH inserted AS (
          INSERT INTO subscriber (organization_id, ${columns.join(', ')}, partition_ids, source_name)
          SELECT $1, ${values.join(', ')}, $2::integer[], $3 FROM import_staging WHERE subscriber_id IS NULL
-         ON CONFLICT DO NOTHING RETURNING id)${joinList}
+         ${sortKeys.length > 0 ? `ORDER BY ${sortKeys.join(', ')}` : ''}
+         RETURNING id)${joinList}
        SELECT count(*)::integer AS count FROM inserted`,
-      plan.listId === undefined
-        ? [organization, plan.partitionIds, plan.sourceName]
-        : [
-            organization,
-            plan.partitionIds,
-            plan.sourceName,
-            plan.listId,
-            plan.markUnsubscribed,
-            plan.listOption,
-          ],
-    );
+        plan.listId === undefined
+          ? [organization, plan.partitionIds, plan.sourceName]
+          : [
+              organization,
+              plan.partitionIds,
+              plan.sourceName,
+              plan.listId,
+              plan.markUnsubscribed,
+              plan.listOption,
+            ],
+      )
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new BatchConflictError() : error;
+      });
     counts.created = inserted[0]?.count ?? 0;
-    if (counts.created < toCreate) throw new BatchConflictError();
   }
   await earlierBatchesCommitted();
   if (existing > 0 && plan.updateExisting) {
@@ -240,4 +251,9 @@ export async function mergeBatch(
       [plan.listId, organization],
     );
   return counts;
+}
+
+/** PostgreSQL's unique_violation, as node-postgres and PGlite both report it. */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }

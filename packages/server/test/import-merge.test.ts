@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BatchConflictError,
+  mergeBatch,
+  stagingLine,
+  type MergePlan,
+  type PreparedBatch,
+} from '../src/imports/merge-batch.ts';
+import type { ValidRow } from '../src/imports/validate-row.ts';
+import { addList, addSubscriber } from './subscriber-fixtures.ts';
+import { createOrganization, startTestHerald, type TestHerald } from './support/index.ts';
+
+function row(email: string, lastname: string): ValidRow {
+  return {
+    email,
+    emailKey: email.toLowerCase(),
+    ref: null,
+    profile: { lastname },
+    custom: null,
+    extra: null,
+  };
+}
+
+function batchOf(plan: MergePlan, rows: ValidRow[]): PreparedBatch {
+  return {
+    rowsRead: rows.length,
+    validRows: rows.length,
+    stagingText: rows.map((valid, index) => stagingLine(plan, index + 2, valid)).join(''),
+    rejected: 0,
+    rejectionText: '',
+  };
+}
+
+// The merge inserts new subscribers with a plain INSERT (imports/merge-batch.ts says why): a subscriber created
+// by another writer between the match and the insert must roll the batch back as a BatchConflictError, which
+// the import answers by merging the batch again.
+describe('merging an import batch', () => {
+  let herald: TestHerald;
+  let organizationId: number;
+  let plan: MergePlan;
+
+  beforeAll(async () => {
+    herald = await startTestHerald();
+    organizationId = await createOrganization(herald);
+    const listId = await addList(herald, organizationId, 'Merged');
+    plan = {
+      organizationId,
+      jobId: 1,
+      listId,
+      updateExisting: false,
+      markUnsubscribed: false,
+      listOption: 'optin',
+      sourceName: 'merge test',
+      partitionIds: [],
+      profileFields: ['lastname'],
+      hasCustom: false,
+      hasExtra: false,
+      hasEmail: true,
+      hasRef: false,
+    };
+  });
+  afterAll(() => herald?.stop());
+
+  const countOf = async (table: 'subscriber' | 'list_membership') =>
+    Number(
+      (
+        await herald.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('organization_id', '=', organizationId)
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+
+  it('rolls the batch back when a subscriber of it is created meanwhile, and matches it on the next try', async () => {
+    const batch = batchOf(plan, [row('Meanwhile@Example.test', 'Ng'), row('fresh@example.test', 'Abe')]);
+    const attempt = herald.database.copyTransaction((session) =>
+      mergeBatch(
+        {
+          copyIn: (table, columns, text) => session.copyIn(table, columns, text),
+          query: async (text, params) => {
+            // Another writer creates one of the batch's subscribers after the match, just before the insert.
+            if (text.includes('INSERT INTO subscriber'))
+              await session.query(
+                `INSERT INTO subscriber (organization_id, email) VALUES ($1, 'meanwhile@example.test')`,
+                [organizationId],
+              );
+            return session.query(text, params);
+          },
+        },
+        plan,
+        batch,
+      ),
+    );
+    await expect(attempt).rejects.toBeInstanceOf(BatchConflictError);
+    expect(await countOf('subscriber')).toBe(0);
+    expect(await countOf('list_membership')).toBe(0);
+
+    // That writer commits; the batch merged again matches its subscriber and creates only the other one.
+    await addSubscriber(herald, organizationId, { email: 'meanwhile@example.test' });
+    const counts = await herald.database.copyTransaction((session) => mergeBatch(session, plan, batch));
+    expect(counts).toEqual({ created: 1, updated: 0, skipped: 1 });
+    expect(await countOf('subscriber')).toBe(2);
+  });
+
+  it('lets any other database error through unchanged', async () => {
+    const batch = batchOf(plan, [row('other-error@example.test', 'Ode')]);
+    const attempt = herald.database.copyTransaction((session) =>
+      mergeBatch(
+        {
+          copyIn: (table, columns, text) => session.copyIn(table, columns, text),
+          query: (text, params) =>
+            text.includes('INSERT INTO subscriber')
+              ? session.query('SELECT 1 / 0')
+              : session.query(text, params),
+        },
+        plan,
+        batch,
+      ),
+    );
+    await expect(attempt).rejects.toMatchObject({ code: '22012' });
+  });
+});
