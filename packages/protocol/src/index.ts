@@ -5,3 +5,4 @@ export * from './constants/index.ts';
 export * from './access/index.ts';
 export * from './format/index.ts';
 export * from './reconnect.ts';
+export * from './target/index.ts';
