@@ -6,6 +6,7 @@ import { benchLoginJavaScript } from './login-javascript.ts';
 import { benchPing } from './ping.ts';
 import { benchSessions } from './sessions.ts';
 import { benchSubscriberQuery } from './subscriber-query.ts';
+import { benchTargetCount } from './target-count.ts';
 
 /**
  * `npm run bench`: prints figures, passes or fails nothing. Each benchmark targets loopback only and is
@@ -20,6 +21,7 @@ const benchmarks: Record<string, () => Promise<string[]>> = {
   'fan-out': benchFanOut,
   import: benchImport,
   'subscriber-query': benchSubscriberQuery,
+  'target-count': benchTargetCount,
 };
 
 const chosen = process.argv.slice(2);

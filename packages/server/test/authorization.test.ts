@@ -72,6 +72,13 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     updateCustomFieldStats: 'organization:database-manage',
     requestExport: 'organization:database-extract',
     approveExport: 'organization:admin',
+    // Issue 6. checkTarget, the size history and tag figures: every member (a franchisee within their partitions).
+    checkTarget: 'organization:',
+    generateAudience: 'organization:database-manage',
+    getAudienceSizeHistory: 'organization:',
+    tagSubscribers: 'organization:database-manage',
+    updateTagStats: 'organization:',
+    runCalculatedField: 'organization:database-manage',
   },
 };
 
@@ -410,6 +417,13 @@ describe('organization-channel authorization table', () => {
     // A failed import: retried by those who may import; a finished export: cancelled (too late) by extractors.
     ['retryJob', () => ({ jobId: failedImportJobId }), only(DATABASE_MANAGERS)],
     ['cancelJob', () => ({ jobId: finishedExportJobId }), only(DATABASE_EXTRACTORS)],
+    // Issue 6.
+    ['checkTarget', () => ({ target: 'country = "AU"' }), everyone()],
+    ['generateAudience', () => ({ audienceId: 999_999 }), only(DATABASE_MANAGERS)],
+    ['getAudienceSizeHistory', () => ({ audienceId: 999_999 }), everyone()],
+    ['tagSubscribers', () => ({ tagId: 999_999, subscriberIds: [1] }), only(DATABASE_MANAGERS)],
+    ['updateTagStats', () => ({ tagId: 999_999 }), everyone()],
+    ['runCalculatedField', () => ({ customFieldId: 999_999 }), only(DATABASE_MANAGERS)],
   ];
   it('covers every organization-channel command', () => {
     expect([...matrix.map(([command]) => command), 'authenticateConnection'].sort()).toEqual(

@@ -7,6 +7,7 @@ import { organizationCommands as connectionCommands } from './organization.ts';
 import { queryCommands } from './query.ts';
 import { subscriberCommands } from './subscribers.ts';
 import { jobCommands } from './jobs.ts';
+import { targetCommands } from './targets.ts';
 import { signInCommands } from './sign-in.ts';
 import { ssoCommands } from './sso.ts';
 import { twoFactorCommands } from './two-factor.ts';
@@ -62,11 +63,13 @@ export const organizationCommands = {
   ...liveCommands,
   ...subscriberCommands,
   ...jobCommands,
+  ...targetCommands,
 } as const;
 export * from './query.ts';
 export * from './live.ts';
 export * from './subscribers.ts';
 export * from './jobs.ts';
+export * from './targets.ts';
 export * from './uploads.ts';
 export * from './notifications.ts';
 export { UNAUTHENTICATED_ORGANIZATION_COMMANDS } from './organization.ts';

@@ -15,7 +15,8 @@ export const jobCommands = {
     description:
       'Starts an export job writing a zip with CSV inside. `type`: subscribers (profile fields and custom ' +
       'fields), listMembers (with list-level fields) or customFields (the definitions); `target`: a list id ' +
-      '(a number) or, for subscribers, omitted for all. `params.fields` may narrow the columns. Needs ' +
+      '(a number), or for subscribers a target expression (its text or JSON tree, PROTOCOL §6) or omitted for all. ' +
+      '`params.fields` may narrow the columns. Needs ' +
       'database-extract. When the security settings ask for two-person approval the job waits, queued, until ' +
       'another administrator approves it (approveExport). Answers {jobId}; on success `result.name` names ' +
       'the file for POST /uiv5-extract/{organization}/{name}.zip.',
@@ -23,7 +24,7 @@ export const jobCommands = {
       organizationId: organizationIdField,
       type: z.enum(EXPORT_TYPES),
       target: z
-        .union([z.number().int().positive(), z.string().max(10_000)])
+        .union([z.number().int().positive(), z.string().max(20_000), z.record(z.string(), z.unknown())])
         .nullable()
         .optional(),
       params: z.object({ fields: z.array(z.string().min(1).max(80)).max(300).optional() }).default({}),

@@ -9,6 +9,9 @@ export * from '../records/subscriber-list.ts';
 export * from '../records/custom-field.ts';
 export * from '../records/job.ts';
 export * from '../records/partition.ts';
+export * from '../records/audience.ts';
+export * from '../records/tag.ts';
+export * from '../records/targeting-rule.ts';
 
 /** The largest page a query answers. */
 export const QUERY_MAX_LIMIT = 1000;
@@ -24,6 +27,9 @@ export const QUERY_TYPES = [
   'subscriberEvent',
   'customField',
   'job',
+  'audience',
+  'tag',
+  'targetingRule',
 ] as const;
 
 /**

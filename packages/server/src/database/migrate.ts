@@ -11,6 +11,7 @@ import * as partitionIds from './migrations/0009-partition-ids.ts';
 import * as searchIndexes from './migrations/0010-search-indexes.ts';
 import * as subscribers from './migrations/0011-subscribers.ts';
 import * as subscriberCountryLastname from './migrations/0012-subscriber-country-lastname.ts';
+import * as targets from './migrations/0013-targets.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010-search-indexes': searchIndexes,
   '0011-subscribers': subscribers,
   '0012-subscriber-country-lastname': subscriberCountryLastname,
+  '0013-targets': targets,
 };
 
 const provider: MigrationProvider = {

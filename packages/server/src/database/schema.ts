@@ -10,6 +10,7 @@ import type { SubscribersTables } from '../subscribers/tables.ts';
 import type { ListsTables } from '../lists/tables.ts';
 import type { CustomFieldsTables } from '../custom-fields/tables.ts';
 import type { JobsTables } from '../jobs/tables.ts';
+import type { TargetsTables } from '../targets/tables.ts';
 
 /**
  * The database as Kysely sees it. Every tenant table carries organization_id, and every repository
@@ -27,7 +28,8 @@ export interface Database
     SubscribersTables,
     ListsTables,
     CustomFieldsTables,
-    JobsTables {
+    JobsTables,
+    TargetsTables {
   organization: OrganizationTable;
   partition_set: PartitionSetTable;
   partition: PartitionTable;

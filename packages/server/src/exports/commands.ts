@@ -1,4 +1,4 @@
-import { HeraldError, organizationCommands } from '@herald/protocol';
+import { HeraldError, organizationCommands, type TargetNode } from '@herald/protocol';
 import { sql, type Transaction } from 'kysely';
 import { registerCommand, type CommandRegistry } from '../channels/registry.ts';
 import type { Database } from '../database/schema.ts';
@@ -7,6 +7,7 @@ import { notifyUsers } from '../notifications/notify-users.ts';
 import { isAddressAllowed, readSecuritySettings } from '../organization-access/security-settings.ts';
 import { validation } from '../query/resources.ts';
 import { commandActor, visibleList } from '../subscribers/subscriber-access.ts';
+import { checkTarget } from '../targets/target-input.ts';
 import { chosenColumns, exportColumns, subscriberCustomFieldNames } from './export-columns.ts';
 import type { ExportJobParams } from './export-job.ts';
 
@@ -33,12 +34,18 @@ export const exportOrganizationCommands: CommandRegistry = {
     async (params, context) => {
       const actor = await commandActor(context);
       const { db } = context.services;
-      if (typeof params.target === 'string') {
-        // TODO(issue 6, audiences): a target expression selects the subscribers once the audiences issue
-        // brings the target-expression evaluator; until then only a list id is a target.
-        throw validation('target', 'Target expressions come with audiences; give a list id for now');
+      // A target expression (text or tree) is checked now, so a mistake is answered at once, and stored as its
+      // tree; the job compiles it again when it runs (export-job.ts).
+      let expression: TargetNode | null = null;
+      if (
+        typeof params.target === 'string' ||
+        (typeof params.target === 'object' && params.target !== null)
+      ) {
+        if (params.type !== 'subscribers')
+          throw validation('target', 'Only a subscribers export takes a target expression');
+        expression = (await checkTarget(db, actor.organizationId, params.target, 'target')).tree;
       }
-      const target = params.target ?? null;
+      const target = typeof params.target === 'number' ? params.target : null;
       if (params.type === 'listMembers' && target === null)
         throw validation('target', 'A list members export needs the list id as its target');
       const listId = params.type === 'customFields' ? null : target;
@@ -49,7 +56,12 @@ export const exportOrganizationCommands: CommandRegistry = {
         await subscriberCustomFieldNames(db, actor.organizationId),
       );
       chosenColumns(available, params.params.fields);
-      const jobParams: ExportJobParams = { type: params.type, listId, fields: params.params.fields ?? null };
+      const jobParams: ExportJobParams = {
+        type: params.type,
+        listId,
+        fields: params.params.fields ?? null,
+        target: expression,
+      };
       const { twoPersonExtractApproval } = await readSecuritySettings(db, actor.organizationId);
       const jobId = await db.transaction().execute(async (trx) => {
         const id = await enqueueJob(trx, {

@@ -1,9 +1,10 @@
-import { EXPORT_TYPES, HeraldError, type ExportType } from '@herald/protocol';
+import { EXPORT_TYPES, HeraldError, type ExportType, type TargetNode } from '@herald/protocol';
 import { sql } from 'kysely';
 import { registerJobHandler, JobLostError, type JobContext } from '../jobs/job-runner.ts';
 import { notifyUsers } from '../notifications/notify-users.ts';
 import { OrganizationService } from '../organizations/organization-service.ts';
 import { validation } from '../query/resources.ts';
+import { checkTarget } from '../targets/target-input.ts';
 import { chosenColumns, exportColumns, subscriberCustomFieldNames } from './export-columns.ts';
 import { countExportRows, exportRows, type ExportScope } from './export-rows.ts';
 import { writeCsvExtract } from './extract-writer.ts';
@@ -13,6 +14,8 @@ export interface ExportJobParams {
   type: ExportType;
   listId: number | null;
   fields: string[] | null;
+  /** A subscribers export's target expression, as its JSON tree. */
+  target: TargetNode | null;
 }
 
 export function exportJobParamsOf(params: Record<string, unknown>): ExportJobParams {
@@ -23,6 +26,8 @@ export function exportJobParamsOf(params: Record<string, unknown>): ExportJobPar
     type,
     listId: typeof params.listId === 'number' ? params.listId : null,
     fields: Array.isArray(params.fields) ? params.fields.map(String) : null,
+    target:
+      typeof params.target === 'object' && params.target !== null ? (params.target as TargetNode) : null,
   };
 }
 
@@ -58,7 +63,18 @@ async function requesterScope(context: JobContext, params: ExportJobParams): Pro
       list && (partitionIds === undefined || list.partition_ids.some((id) => partitionIds.includes(id)));
     if (!visible) throw new HeraldError('NotFoundError');
   }
-  return { organizationId: job.organizationId, type: params.type, listId: params.listId, partitionIds };
+  // Compiled against the organization as it is now: a field deleted since the request fails the job clearly.
+  const condition =
+    params.target === null
+      ? undefined
+      : (await checkTarget(db, job.organizationId, params.target, 'target')).condition;
+  return {
+    organizationId: job.organizationId,
+    type: params.type,
+    listId: params.listId,
+    partitionIds,
+    condition,
+  };
 }
 
 /**

@@ -13,6 +13,8 @@ export interface ExportScope {
   listId: number | null;
   /** A restricted requester's partitions; undefined for head office. */
   partitionIds: readonly number[] | undefined;
+  /** The compiled target expression of a subscribers export, when it has one. */
+  condition?: RawBuilder<boolean> | undefined;
 }
 
 const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
@@ -53,7 +55,7 @@ function subscriberSource(scope: ExportScope): { from: RawBuilder<unknown>; wher
   return {
     from,
     where: sql`subscriber.organization_id = ${scope.organizationId} AND subscriber.anonymized_at IS NULL
-      AND ${partitions}`,
+      AND ${partitions} AND ${scope.condition ?? sql`true`}`,
   };
 }
 

@@ -31,7 +31,13 @@ export const queryOrganizationCommands: CommandRegistry = {
       const resource = resourceOf(params.query.type);
       const actor = await actorOf(services.db, organization);
       if (!mayRead(resource, actor)) throw new HeraldError('PrivilegesError');
-      const plan = planQuery(resource, params, actor, new Date().toISOString().slice(0, 10));
+      const plan = await planQuery(
+        resource,
+        params,
+        actor,
+        new Date().toISOString().slice(0, 10),
+        services.db,
+      );
       return withQueryLimits(
         services.db,
         services.config.databaseUrl !== undefined,

@@ -46,12 +46,13 @@ function pageNumber(value: unknown, fallback: number, error: 'QueryLimitError' |
   return value;
 }
 
-export function planQuery(
+export async function planQuery(
   resource: ResourceDeclaration,
   params: QueryParams,
   actor: Actor,
   today: string,
-): PlannedQuery {
+  db: Kysely<Database>,
+): Promise<PlannedQuery> {
   const limit = pageNumber(params.limit, QUERY_DEFAULT_LIMIT, 'QueryLimitError');
   const offset = pageNumber(params.offset, 0, 'QueryOffsetError');
   if (limit > QUERY_MAX_LIMIT)
@@ -64,7 +65,7 @@ export function planQuery(
     else if (!resource.partitionColumn) conditions.push(sql`false`);
     else conditions.push(sql`${sql.ref(resource.partitionColumn)} && ${actor.partitionIds}::integer[]`);
   }
-  const context: FilterContext = { today };
+  const context: FilterContext = { today, db, actor };
   // A type's default filters (custom fields: not deleted) apply unless the client names the field itself.
   const filter = { ...resource.defaultFilters, ...params.query.filter };
   for (const [field, value] of Object.entries(filter)) {
@@ -79,7 +80,7 @@ export function planQuery(
     if (value === undefined) continue;
     conditions.push(
       'custom' in declaration
-        ? declaration.custom(value, context)
+        ? await declaration.custom(value, context)
         : columnCondition(declaration, value, path),
     );
   }

@@ -17,7 +17,7 @@ export interface ColumnFilter {
 
 /** A named filter whose meaning is not one column (campaign `status`): builds its SQL from the value. */
 export interface CustomFilter {
-  custom: (value: unknown, context: FilterContext) => RawBuilder<unknown>;
+  custom: (value: unknown, context: FilterContext) => RawBuilder<unknown> | Promise<RawBuilder<unknown>>;
 }
 
 export type FilterDeclaration = ColumnFilter | CustomFilter;
@@ -25,6 +25,9 @@ export type FilterDeclaration = ColumnFilter | CustomFilter;
 export interface FilterContext {
   /** Today as YYYY-MM-DD (UTC), so date filters answer the same on every database. */
   today: string;
+  /** For filters that read what the organization has (a target expression's fields and lists). */
+  db: Kysely<Database>;
+  actor: Actor;
 }
 
 /** Who is reading or writing, as the connection knows it; never anything the client sent. */

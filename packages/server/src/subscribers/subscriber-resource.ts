@@ -11,6 +11,7 @@ import type { Database } from '../database/schema.ts';
 import { checkPartitions } from '../partitions/check-partitions.ts';
 import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
 import { parseWrite } from '../query/write-helpers.ts';
+import { checkTarget } from '../targets/target-input.ts';
 import { checkCustomValue, subscriberFieldRules } from './custom-values.ts';
 import { SUBSCRIBER_SELECT, subscriberRecord } from './subscriber-record.ts';
 
@@ -22,8 +23,8 @@ const positiveInteger = (value: unknown, path: string): number => {
 
 /**
  * Subscribers (functional §3). `filter.listId` keeps the members of a list (`filter.listUnsubscribed` narrows to
- * those unsubscribed from it or not); `filter.target`, a target expression, arrives with the target-expression
- * issue. Partition-restricted users see only subscribers of their partitions.
+ * those unsubscribed from it or not); `filter.target` keeps those a target expression (text or JSON tree, PROTOCOL
+ * §6) matches. Partition-restricted users see only subscribers of their partitions.
  */
 export const subscriberResource: ResourceDeclaration = {
   type: 'subscriber',
@@ -67,9 +68,8 @@ export const subscriberResource: ResourceDeclaration = {
       },
     },
     target: {
-      custom: () => {
-        throw validation('query.filter.target', 'Target expressions are not available yet');
-      },
+      custom: async (value, { db, actor }) =>
+        (await checkTarget(db, actor.organizationId, value, 'query.filter.target')).condition,
     },
   },
   sortable: {

@@ -67,6 +67,7 @@ export interface SubscriberEventTable {
   kind: string;
   occurred_at: Timestamp;
   activity_id: number | null;
+  campaign_id: ColumnType<number | null, number | null | undefined, number | null>;
   list_id: number | null;
   details: Json<Record<string, unknown>>;
 }

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { TARGETING_RULE_TYPES } from '../constants/enumerations.ts';
+import { targetNodeSchema } from '../target/tree.ts';
+import { targetInputSchema } from './audience.ts';
+
+/**
+ * An organization's targeting rule for one channel type (functional §3): when enabled, an activity of that
+ * type whose recipients fall outside the rule's target cannot be approved or deployed by a non-admin (the
+ * workflow issue enforces it). One per type; every type answers, disabled until set.
+ */
+export const targetingRuleRecordSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(TARGETING_RULE_TYPES),
+  isEnabled: z.boolean(),
+  target: targetNodeSchema.nullable(),
+  targetText: z.string().nullable(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type TargetingRuleRecord = z.infer<typeof targetingRuleRecordSchema>;
+
+/** Set a type's rule (administrators); enabling needs a target. */
+export const targetingRuleWriteSchema = z.strictObject({
+  id: z.number().int().positive().optional(),
+  version: z.number().int().positive().optional(),
+  updatedAt: z.string().max(64).optional(),
+  type: z.enum(TARGETING_RULE_TYPES),
+  isEnabled: z.boolean().optional(),
+  target: targetInputSchema.nullable().optional(),
+});
+export type TargetingRuleWrite = z.infer<typeof targetingRuleWriteSchema>;
