@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** PROTOCOL §5: long work runs as a job clients watch. */
-export const JOB_KINDS = ['import', 'export', 'audience', 'customFieldImport', 'partitionImport'] as const;
+export const JOB_KINDS = [
+  'import',
+  'export',
+  'audience',
+  'calculation',
+  'customFieldImport',
+  'partitionImport',
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
