@@ -1,1 +1,4 @@
 export * from './tree.ts';
+export * from './parse-target.ts';
+export * from './print-target.ts';
+export * from './validate-target.ts';
