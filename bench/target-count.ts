@@ -99,7 +99,7 @@ async function runOn(databaseUrl: string | undefined, pgliteDataDir: string): Pr
  * them opens). The event table's secondary indexes are built after the rows are in, as a restore would:
  * maintaining them row by row would make seeding the slowest part of the run by far.
  */
-async function seed(db: Kysely<Database>, organizationId: number): Promise<number> {
+export async function seed(db: Kysely<Database>, organizationId: number): Promise<number> {
   const listId = (
     await db
       .insertInto('subscriber_list')
