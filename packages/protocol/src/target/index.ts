@@ -2,3 +2,4 @@ export * from './tree.ts';
 export * from './parse-target.ts';
 export * from './print-target.ts';
 export * from './validate-target.ts';
+export * from './target-input.ts';

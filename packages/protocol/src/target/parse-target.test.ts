@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseTarget, targetFromInput, TARGET_MAX_TEXT_LENGTH } from './parse-target.ts';
+import { parseTarget, TARGET_MAX_TEXT_LENGTH } from './parse-target.ts';
+import { targetFromInput } from './target-input.ts';
 import { printTarget } from './print-target.ts';
 import { TARGET_MAX_DEPTH, targetDepth, targetNodeSchema } from './tree.ts';
 import type { TargetNode } from './tree.ts';

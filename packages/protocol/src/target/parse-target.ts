@@ -1,8 +1,6 @@
 import {
   TARGET_EVENT_KINDS,
   TARGET_MAX_DEPTH,
-  targetDepth,
-  targetNodeSchema,
   type TargetComparison,
   type TargetEventCondition,
   type TargetEventKind,
@@ -11,6 +9,7 @@ import {
   type TargetTimeUnit,
   type TargetValue,
 } from './tree.ts';
+import { ParseFailure, Tokenizer, describe, isExistingDate, oneOf, type Token } from './target-tokens.ts';
 
 /**
  * The text form of a target expression (docs/target-expressions.md has the whole grammar). A hand-written
@@ -44,152 +43,6 @@ const UNITS: Record<string, TargetTimeUnit> = {
 };
 const COMPARISONS: readonly string[] = ['=', '!=', '<', '<=', '>', '>='] satisfies TargetComparison[];
 const EVENTS: readonly string[] = TARGET_EVENT_KINDS;
-
-/** A failure with its place; thrown inside the parser only, and always caught by parseTarget. */
-class ParseFailure extends Error {
-  constructor(
-    readonly position: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * `junk` is a run the language has no token for (`12x`, `#`, `a.b.c`): it is handed to the parser rather than
- * refused by the tokenizer, so that the message can say what the parser expected in its place.
- */
-type TokenKind = 'word' | 'number' | 'date' | 'string' | 'symbol' | 'junk' | 'end';
-
-interface Token {
-  kind: TokenKind;
-  /** The source text of the token (for a word, as written; compare `lower` with keywords). */
-  text: string;
-  lower: string;
-  /** The decoded text of a string token. */
-  value: string;
-  position: number;
-}
-
-const WORD = /[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)?/y;
-const DATE = /\d{4}-\d{2}-\d{2}/y;
-const NUMBER = /-?\d+(?:\.\d+)?/y;
-/** Characters that may not follow a word, number or date directly: `12abc` is one mistake, not two tokens. */
-const CONTINUATION = /[A-Za-z0-9_.]*/y;
-const WHITESPACE = /\s*/y;
-
-class Tokenizer {
-  private offset = 0;
-
-  constructor(private readonly source: string) {}
-
-  next(): Token {
-    WHITESPACE.lastIndex = this.offset;
-    WHITESPACE.test(this.source);
-    const start = WHITESPACE.lastIndex;
-    const char = this.source[start];
-    if (char === undefined) return this.token('end', start, start);
-    if ('(),='.includes(char)) return this.token('symbol', start, start + 1);
-    if (char === '<' || char === '>' || char === '!') {
-      if (this.source[start + 1] === '=') return this.token('symbol', start, start + 2);
-      if (char !== '!') return this.token('symbol', start, start + 1);
-    }
-    if (char === '"') return this.string(start);
-    const next = this.source[start + 1];
-    if (/[0-9]/.test(char) || (char === '-' && next !== undefined && /[0-9]/.test(next))) {
-      if (this.matches(DATE, start)) return this.token('date', start, DATE.lastIndex);
-      this.matches(NUMBER, start);
-      return this.token('number', start, NUMBER.lastIndex);
-    }
-    if (this.matches(WORD, start)) return this.token('word', start, WORD.lastIndex);
-    const width = (char.codePointAt(0) ?? 0) > 0xffff ? 2 : 1;
-    return this.token('junk', start, start + width);
-  }
-
-  private matches(pattern: RegExp, start: number): boolean {
-    pattern.lastIndex = start;
-    return pattern.test(this.source);
-  }
-
-  /** A token from start to end, widened into junk when letters, digits or dots follow it directly. */
-  private token(kind: TokenKind, start: number, end: number): Token {
-    let last = end;
-    if (kind === 'word' || kind === 'number' || kind === 'date') {
-      CONTINUATION.lastIndex = end;
-      CONTINUATION.test(this.source);
-      last = CONTINUATION.lastIndex;
-    }
-    this.offset = last;
-    const text = this.source.slice(start, last);
-    return {
-      kind: last === end ? kind : 'junk',
-      text,
-      lower: text.toLowerCase(),
-      value: '',
-      position: start,
-    };
-  }
-
-  /** A double-quoted text: \" \\ \n \t \r and \uXXXX are escapes, every other character stands for itself. */
-  private string(start: number): Token {
-    let value = '';
-    let index = start + 1;
-    for (;;) {
-      const char = this.source[index];
-      if (char === undefined) {
-        throw new ParseFailure(
-          index,
-          `Expected a closing " at position ${index} for the text that starts at position ${start}, found the end`,
-        );
-      }
-      if (char === '"') break;
-      if (char !== '\\') {
-        value += char;
-        index += 1;
-        continue;
-      }
-      const escape = this.source[index + 1];
-      const simple = escape === undefined ? undefined : ESCAPES[escape];
-      if (simple !== undefined) {
-        value += simple;
-        index += 2;
-      } else if (escape === 'u' && /^[0-9A-Fa-f]{4}$/.test(this.source.slice(index + 2, index + 6))) {
-        value += String.fromCharCode(parseInt(this.source.slice(index + 2, index + 6), 16));
-        index += 6;
-      } else {
-        const found = escape === undefined ? 'the end' : `"\\${this.source.slice(index + 1, index + 2)}"`;
-        throw new ParseFailure(
-          index,
-          `Expected an escape (\\" \\\\ \\n \\t \\r or \\u followed by 4 hex digits) at position ${index}, found ${found}`,
-        );
-      }
-    }
-    this.offset = index + 1;
-    const text = this.source.slice(start, index + 1);
-    return { kind: 'string', text, lower: text, value, position: start };
-  }
-}
-
-const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', n: '\n', t: '\t', r: '\r' };
-
-function describe(token: Token): string {
-  if (token.kind === 'end') return 'the end';
-  const text = token.text.length > 40 ? `${token.text.slice(0, 40)}…` : token.text;
-  return token.kind === 'string' ? `the text ${text}` : `"${text}"`;
-}
-
-/** `"a", "b" or "c"` */
-function oneOf(options: readonly string[]): string {
-  return options.length <= 1
-    ? (options[0] ?? '')
-    : `${options.slice(0, -1).join(', ')} or ${options[options.length - 1]}`;
-}
-
-/** An ISO date that exists (2023-02-29 does not). */
-function isExistingDate(text: string): boolean {
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-}
 
 interface Parsed {
   node: TargetNode;
@@ -506,85 +359,4 @@ export function parseTarget(text: string): TargetParseResult {
     if (error instanceof ParseFailure) return { ok: false, position: error.position, message: error.message };
     return { ok: false, position: 0, message: 'The expression could not be read' };
   }
-}
-
-/**
- * A target as a client sends it: the text form, or the JSON tree. The tree is checked as the text would be
- * (schema and depth), so that both reach the SQL compiler equally sound.
- */
-export function targetFromInput(input: unknown): TargetParseResult {
-  if (typeof input === 'string') return parseTarget(input);
-  try {
-    // Before the schema, whose recursion a hostile tree thousands deep could otherwise exhaust.
-    if (nestsDeeper(input, 1)) {
-      return {
-        ok: false,
-        position: 0,
-        message: `Expected at most ${TARGET_MAX_DEPTH} levels of nesting, found more`,
-      };
-    }
-    // The schema would answer an unknown type with one alternative's complaint; say what the types are.
-    const type = typeof input === 'object' && input !== null ? (input as { type?: unknown }).type : undefined;
-    if (typeof type === 'string' && !NODE_TYPES.includes(type)) {
-      return {
-        ok: false,
-        position: 0,
-        message: `type: Expected one of ${NODE_TYPES.join(', ')}, found "${type}"`,
-      };
-    }
-    const parsed = targetNodeSchema.safeParse(input);
-    if (!parsed.success) {
-      const issue = firstIssue(parsed.error.issues);
-      const path = issue.path.map(String).join('.');
-      return { ok: false, position: 0, message: path === '' ? issue.message : `${path}: ${issue.message}` };
-    }
-    if (targetDepth(parsed.data) > TARGET_MAX_DEPTH) {
-      return { ok: false, position: 0, message: `Expected at most ${TARGET_MAX_DEPTH} levels of nesting` };
-    }
-    return { ok: true, tree: parsed.data };
-  } catch {
-    return { ok: false, position: 0, message: 'The target could not be read' };
-  }
-}
-
-const NODE_TYPES: readonly string[] = [
-  'and',
-  'or',
-  'not',
-  'list',
-  'audience',
-  'tag',
-  'partition',
-  'field',
-  'event',
-];
-
-function nestsDeeper(value: unknown, depth: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  if (depth > TARGET_MAX_DEPTH) return true;
-  const node = value as { items?: unknown; item?: unknown };
-  const children = Array.isArray(node.items) ? node.items : [node.item];
-  return children.some((child) => nestsDeeper(child, depth + 1));
-}
-
-interface Issue {
-  path: PropertyKey[];
-  message: string;
-  code?: string;
-  errors?: Issue[][];
-}
-
-/**
- * The issue to report. A union's own issue ("Invalid input") says little: descend into the alternative that
- * came closest (fewest issues, then the deepest path), which is the node type the client meant.
- */
-function firstIssue(issues: readonly Issue[]): Issue {
-  const issue = issues[0] ?? { path: [], message: 'Invalid target' };
-  if (issue.code !== 'invalid_union' || issue.errors === undefined || issue.errors.length === 0) return issue;
-  const closest = [...issue.errors].sort(
-    (a, b) => a.length - b.length || (b[0]?.path.length ?? 0) - (a[0]?.path.length ?? 0),
-  )[0];
-  if (closest === undefined || closest.length === 0) return issue;
-  const inner = firstIssue(closest);
-  return { ...inner, path: [...issue.path, ...inner.path] };
 }
