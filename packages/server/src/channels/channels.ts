@@ -9,6 +9,9 @@ import { subscriberOrganizationCommands } from '../subscribers/commands.ts';
 import { listOrganizationCommands } from '../lists/commands.ts';
 import { customFieldOrganizationCommands } from '../custom-fields/commands.ts';
 import { exportOrganizationCommands } from '../exports/commands.ts';
+import { targetOrganizationCommands } from '../targets/commands.ts';
+import { tagOrganizationCommands } from '../tags/commands.ts';
+import { audienceOrganizationCommands } from '../audiences/commands.ts';
 import { organizationAccessSessionCommands } from '../organization-access/commands.ts';
 import {
   organizationConnectionCommands,
@@ -41,4 +44,7 @@ export const organizationChannelRegistry: CommandRegistry = {
   ...listOrganizationCommands,
   ...customFieldOrganizationCommands,
   ...exportOrganizationCommands,
+  ...targetOrganizationCommands,
+  ...tagOrganizationCommands,
+  ...audienceOrganizationCommands,
 };

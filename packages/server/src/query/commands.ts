@@ -9,6 +9,9 @@ import '../subscribers/subscriber-resource.ts';
 import '../subscribers/list-membership-resource.ts';
 import '../subscribers/subscriber-event-resource.ts';
 import '../custom-fields/custom-field-resource.ts';
+import '../tags/tag-resource.ts';
+import '../targeting-rules/targeting-rule-resource.ts';
+import '../audiences/audience-resource.ts';
 import { planQuery, runPlannedQuery, withQueryLimits } from './engine.ts';
 import { actorOf, resourceOf, type Actor, type ResourceDeclaration } from './resources.ts';
 
