@@ -1,0 +1,70 @@
+import { targetFromInput } from '@herald/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addList, addPartition, connectAs } from './subscriber-fixtures.ts';
+import { createOrganization, startTestHerald, type TestHerald } from './support/index.ts';
+
+type Connected = Awaited<ReturnType<typeof connectAs>>;
+interface Checked {
+  tree: unknown;
+  text: string;
+  includesListOrAudience: boolean;
+  warning?: string;
+}
+
+describe('checkTarget', () => {
+  let herald: TestHerald;
+  let organizationId: number;
+  let reader: Connected;
+  let franchisee: Connected;
+  let listId: number;
+
+  const check = (connection: Connected, target: unknown) =>
+    connection.channel.request('checkTarget', { organizationId, target });
+
+  beforeAll(async () => {
+    herald = await startTestHerald();
+    organizationId = await createOrganization(herald);
+    listId = await addList(herald, organizationId, 'News');
+    const north = await addPartition(herald, organizationId, 'North');
+    reader = await connectAs(herald, organizationId, ['Content.Edit']);
+    franchisee = await connectAs(herald, organizationId, ['franchisee'], [north.setId]);
+  });
+  afterAll(async () => {
+    for (const connected of [reader, franchisee]) connected?.close();
+    await herald?.stop();
+  });
+
+  it('answers the same canonical text and tree for the text form and the tree', async () => {
+    const text = `LIST ${listId}   and (country = "AU" or opened within 30 days)`;
+    const fromText = (await check(reader, text)).result as Checked;
+    expect(fromText.text).toBe(`list ${listId} and (country = "AU" or opened within 30 days)`);
+    const parsed = targetFromInput(text);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const fromTree = (await check(franchisee, parsed.tree)).result as Checked;
+    expect(fromTree).toEqual(fromText);
+    expect(fromTree.tree).toEqual(parsed.tree);
+  });
+
+  it('warns when the expression names no list or audience, and not when it does', async () => {
+    const everyone = (await check(reader, 'country = "AU"')).result as Checked;
+    expect(everyone.includesListOrAudience).toBe(false);
+    expect(everyone.warning).toBe('Your target expression does not include a list or audience.');
+    const listed = (await check(reader, `country = "AU" and list ${listId}`)).result as Checked;
+    expect(listed.includesListOrAudience).toBe(true);
+    expect(listed).not.toHaveProperty('warning');
+  });
+
+  it('answers a list that does not exist as a ValidationError detail', async () => {
+    const reply = await check(reader, 'list 2147483000');
+    expect(reply.error?.type).toBe('ValidationError');
+    expect(reply.error?.details).toEqual([{ path: 'target', message: 'List 2147483000 does not exist' }]);
+  });
+
+  it('answers a parse error with its position', async () => {
+    const reply = await check(reader, 'country = "AU" and and');
+    expect(reply.error?.type).toBe('ValidationError');
+    const detail = reply.error?.details?.[0] as { path: string; position?: number; message: string };
+    expect(detail.path).toBe('target');
+    expect(detail.position).toBe(19);
+  });
+});
