@@ -12,6 +12,7 @@ export const SUBSCRIPTION_TYPES = [
   'audience',
   'subscriber',
   'job',
+  'tag',
 ] as const;
 export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
 

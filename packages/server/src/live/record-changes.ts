@@ -203,7 +203,11 @@ export class RecordChanges {
  * Fields of a type that hold whole-organization figures (a list's stored counts): not pushed to a restricted
  * connection, whose client keeps its own partition figures and reads them again after the push.
  */
-const ORGANIZATION_WIDE_FIELDS: Readonly<Record<string, readonly string[]>> = { list: ['stats'] };
+const ORGANIZATION_WIDE_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  list: ['stats'],
+  audience: ['size'],
+  tag: ['stats'],
+};
 
 function withoutOrganizationWide(type: string) {
   const fields = ORGANIZATION_WIDE_FIELDS[type];
