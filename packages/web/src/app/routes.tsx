@@ -8,6 +8,8 @@ import type { RouteDefinition } from '../platform/guards/routeDefinition.ts';
 const ADMIN: AccessRequirement = { capabilities: ['admin'] };
 /** Functional §6: imports, new lists, profile and custom fields need database-manage. */
 const DATABASE_MANAGE: AccessRequirement = { capabilities: ['database-manage'] };
+/** Functional §6: reading tags and their subscribers needs database-view. */
+const DATABASE_VIEW: AccessRequirement = { capabilities: ['database-view'] };
 
 /**
  * Every screen of the app. The router, the navigation, the page title and the guards read this table; a new
@@ -167,6 +169,53 @@ export const routeTable: readonly RouteDefinition[] = [
     page: lazyPage(() => import('../features/subscriberProfile/SubscriberProfilePage.tsx')),
     fallback: 'subscribers',
   },
+  // Audiences (functional §3): read by head office and franchisees, written by database managers.
+  {
+    id: 'audiences',
+    path: '/:organization/audiences',
+    scope: 'organization',
+    titleKey: 'audiences.title',
+    page: lazyPage(() => import('../features/audiences/AudiencesPage.tsx')),
+    requires: { anyCapability: ['base', 'franchisee'] },
+    fallback: 'dashboard',
+    navigation: { labelKey: 'audiences.title' },
+  },
+  {
+    id: 'audiences-new',
+    path: '/:organization/audiences/new',
+    scope: 'organization',
+    titleKey: 'audiences.newTitle',
+    page: lazyPage(() => import('../features/audiences/NewAudiencePage.tsx')),
+    requires: DATABASE_MANAGE,
+    fallback: 'audiences',
+  },
+  {
+    id: 'audiences-view',
+    path: '/:organization/audiences/view/:id',
+    scope: 'organization',
+    titleKey: 'audiences.viewTitle',
+    page: lazyPage(() => import('../features/audiences/AudienceViewPage.tsx')),
+    requires: { anyCapability: ['base', 'franchisee'] },
+    fallback: 'audiences',
+  },
+  {
+    id: 'audiences-report',
+    path: '/:organization/audiences/report/:id',
+    scope: 'organization',
+    titleKey: 'audiences.reportTitle',
+    page: lazyPage(() => import('../features/audiences/AudienceReportPage.tsx')),
+    requires: { anyCapability: ['base', 'franchisee'] },
+    fallback: 'audiences',
+  },
+  {
+    id: 'audiences-partition',
+    path: '/:organization/audiences/partition/:id',
+    scope: 'organization',
+    titleKey: 'audiences.title',
+    page: lazyPage(() => import('../features/audiences/AudiencesPage.tsx')),
+    requires: { anyCapability: ['base', 'franchisee'] },
+    fallback: 'audiences',
+  },
   {
     // Platform §2 "export (export subscribers)": the export requests and their state.
     id: 'export',
@@ -305,6 +354,25 @@ export const routeTable: readonly RouteDefinition[] = [
     requires: DATABASE_MANAGE,
     modal: { fallback: 'settings-customfields' },
   },
+  // Functional §3 tags: listed under Settings for those who may read the database; a tag's own page.
+  {
+    id: 'settings-tags',
+    path: '/:organization/settings/tags',
+    scope: 'organization',
+    titleKey: 'tags.title',
+    page: lazyPage(() => import('../features/settings/tags/TagsPage.tsx')),
+    requires: DATABASE_VIEW,
+    navigation: { labelKey: 'tags.title', group: 'settings' },
+  },
+  {
+    id: 'tag',
+    path: '/:organization/tags/:id',
+    scope: 'organization',
+    titleKey: 'tags.tagTitle',
+    page: lazyPage(() => import('../features/tags/TagPage.tsx')),
+    requires: DATABASE_VIEW,
+    fallback: 'dashboard',
+  },
   {
     id: 'settings-partitions',
     path: '/:organization/settings/partitions',
@@ -331,6 +399,25 @@ export const routeTable: readonly RouteDefinition[] = [
     page: lazyPage(() => import('../features/settings/partitions/PartitionPage.tsx')),
     requires: ADMIN,
     modal: { fallback: 'settings-partitions' },
+  },
+  // Functional §3 targeting rules: one per channel type, for administrators.
+  {
+    id: 'settings-targeting',
+    path: '/:organization/settings/targeting',
+    scope: 'organization',
+    titleKey: 'targeting.title',
+    page: lazyPage(() => import('../features/settings/targeting/TargetingRulesPage.tsx')),
+    requires: ADMIN,
+    navigation: { labelKey: 'targeting.title', group: 'settings' },
+  },
+  {
+    id: 'settings-targeting-rule',
+    path: '/:organization/settings/targeting/:type',
+    scope: 'organization',
+    titleKey: 'targeting.ruleTitleShort',
+    page: lazyPage(() => import('../features/settings/targeting/TargetingRulePage.tsx')),
+    requires: ADMIN,
+    fallback: 'settings/targeting',
   },
   {
     // Platform §2 guard 6: administrators whose e-mail domain is the provider's; others go to the dashboard.

@@ -1,19 +1,10 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Group, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { CALCULATION_FREQUENCIES, CALCULATION_RULE_ACTIONS, CALCULATION_RULE_TYPES } from '@herald/protocol';
 import { useTranslation } from 'react-i18next';
-import { percentageTotal } from './customFieldForm.ts';
+import { CalculationRules } from './CalculationRules.tsx';
+import { CalculationTargetInput } from './CalculationTargetInput.tsx';
 import type { CustomFieldForm, CustomFieldFormErrors } from './customFieldForm.ts';
+import { formErrorText } from './formErrorText.ts';
 
 type T = (key: string) => string;
 
@@ -51,9 +42,14 @@ function frequencyLabel(t: T, value: (typeof CALCULATION_FREQUENCIES)[number]): 
   }
 }
 
+/** What custom code sees and answers, shown beside the editor (the server runs it once per subscriber). */
+const CODE_EXAMPLE = `// subscriber: { id, email, firstname, lastname, country, …, custom: { <field>: value }, scores: { … } }
+if (subscriber.country === 'AU') return 'gold';
+return null;`;
+
 /**
- * A calculated field's settings (functional §3): target expression, rule type and action, frequency, start,
- * interval, and the rules. Stored now; evaluating them is a later issue's (the hint says so).
+ * A calculated field's settings (functional §3): the target expression, the rule type and its editor, the
+ * rule action, frequency, start and interval. The page checks them as the server does (customFieldForm).
  */
 export function CalculationFields({
   form,
@@ -67,25 +63,19 @@ export function CalculationFields({
   onChange: (change: Partial<CustomFieldForm>) => void;
 }) {
   const { t } = useTranslation();
-  const error = (key: keyof CustomFieldFormErrors) =>
-    errors[key] ? t(`settings.customFields.errors.${errors[key]}`) : undefined;
-  const setRule = (index: number, change: Partial<CustomFieldForm['rules'][number]>) =>
-    onChange({ rules: form.rules.map((rule, at) => (at === index ? { ...rule, ...change } : rule)) });
   return (
     <Stack data-testid="calculation-fields">
       <Alert color="blue" variant="light" data-testid="calculation-hint">
-        {t('settings.customFields.calculatedHint')}
+        {t('settings.customFields.calculatedRunHint')}
       </Alert>
-      <Textarea
+      <CalculationTargetInput
         label={t('settings.customFields.target')}
         description={t('settings.customFields.targetHint')}
         value={form.target}
-        onChange={(event) => onChange({ target: event.currentTarget.value })}
-        error={error('target')}
+        onChange={(target) => onChange({ target })}
+        error={formErrorText(t, errors.target)}
         readOnly={readOnly}
-        autosize
-        minRows={2}
-        styles={{ input: { fontFamily: 'monospace' } }}
+        testId="calculation-target"
       />
       <Group grow align="flex-start">
         <Select
@@ -98,6 +88,7 @@ export function CalculationFields({
         />
         <Select
           label={t('settings.customFields.ruleAction')}
+          description={t(`settings.customFields.ruleActionHints.${form.ruleAction}`)}
           data={CALCULATION_RULE_ACTIONS.map((value) => ({ value, label: ruleActionLabel(t, value) }))}
           value={form.ruleAction}
           onChange={(value) => value && onChange({ ruleAction: value as CustomFieldForm['ruleAction'] })}
@@ -123,95 +114,33 @@ export function CalculationFields({
         />
         <TextInput
           label={t('settings.customFields.interval')}
+          description={t('settings.customFields.intervalHint')}
           inputMode="numeric"
           value={form.interval}
           onChange={(event) => onChange({ interval: event.currentTarget.value })}
-          error={error('interval')}
+          error={formErrorText(t, errors.interval)}
           readOnly={readOnly}
+          disabled={form.frequency === 'once'}
         />
       </Group>
       {form.ruleType === 'customCode' ? (
         <Textarea
           label={t('settings.customFields.code')}
+          description={t('settings.customFields.codeHint')}
+          placeholder={CODE_EXAMPLE}
           value={form.code}
           onChange={(event) => onChange({ code: event.currentTarget.value })}
+          error={formErrorText(t, errors.code)}
           readOnly={readOnly}
           autosize
-          minRows={4}
+          minRows={5}
+          spellCheck={false}
           styles={{ input: { fontFamily: 'monospace' } }}
+          data-testid="calculation-code"
         />
-      ) : null}
-      <Stack gap="xs" data-testid="calculation-rules">
-        <Text size="sm" fw={500}>
-          {t('settings.customFields.rules')}
-        </Text>
-        {form.rules.map((rule, index) => (
-          <Group key={index} align="flex-start" wrap="nowrap" data-testid="calculation-rule">
-            <TextInput
-              aria-label={t('settings.customFields.ruleValue')}
-              placeholder={t('settings.customFields.ruleValue')}
-              value={rule.value}
-              onChange={(event) => setRule(index, { value: event.currentTarget.value })}
-              readOnly={readOnly}
-              w={180}
-            />
-            {form.ruleType === 'nestedTarget' && (
-              <TextInput
-                aria-label={t('settings.customFields.ruleTarget')}
-                placeholder={t('settings.customFields.ruleTarget')}
-                value={rule.target}
-                onChange={(event) => setRule(index, { target: event.currentTarget.value })}
-                readOnly={readOnly}
-                style={{ flex: 1 }}
-              />
-            )}
-            {form.ruleType === 'percentageSplit' && (
-              <NumberInput
-                aria-label={t('settings.customFields.rulePercentage')}
-                placeholder="%"
-                min={0}
-                max={100}
-                value={rule.percentage}
-                onChange={(value) => setRule(index, { percentage: String(value) })}
-                readOnly={readOnly}
-                w={110}
-              />
-            )}
-            {!readOnly && (
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('settings.customFields.removeRule')}
-                onClick={() => onChange({ rules: form.rules.filter((_rule, at) => at !== index) })}
-              >
-                ×
-              </ActionIcon>
-            )}
-          </Group>
-        ))}
-        {error('rules') && (
-          <Text size="sm" c="red">
-            {error('rules')}
-          </Text>
-        )}
-        {form.ruleType === 'percentageSplit' && (
-          <Text size="sm" c={errors.percentages ? 'red' : 'dimmed'} data-testid="percentage-total">
-            {t('settings.customFields.percentageTotal', { total: percentageTotal(form.rules) })}
-            {errors.percentages ? ` · ${t(`settings.customFields.errors.${errors.percentages}`)}` : ''}
-          </Text>
-        )}
-        {!readOnly && (
-          <Group>
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() => onChange({ rules: [...form.rules, { value: '', target: '', percentage: '' }] })}
-            >
-              {t('settings.customFields.addRule')}
-            </Button>
-          </Group>
-        )}
-      </Stack>
+      ) : (
+        <CalculationRules form={form} errors={errors} readOnly={readOnly} onChange={onChange} />
+      )}
     </Stack>
   );
 }

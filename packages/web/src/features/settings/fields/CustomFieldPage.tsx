@@ -22,6 +22,7 @@ import { useWriteRecords } from '../../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';
 import { useOverlay } from '../../../platform/overlay/overlay.ts';
 import { CalculationFields } from './CalculationFields.tsx';
+import { CalculationRunNow } from './CalculationRunNow.tsx';
 import {
   customFieldToForm,
   customFieldWrite,
@@ -31,6 +32,7 @@ import {
 } from './customFieldForm.ts';
 import type { CustomFieldForm } from './customFieldForm.ts';
 import { customFieldTypeLabel, dataTypeLabel } from './customFieldLabels.ts';
+import { formErrorText } from './formErrorText.ts';
 import { CUSTOM_FIELD_TYPE, useCustomField } from './useCustomFields.ts';
 import type { CustomField } from './useCustomFields.ts';
 
@@ -100,7 +102,10 @@ function CustomFieldEditor({ type, record }: { type: CustomFieldType; record: Cu
     saving.mutate([customFieldWrite(form, record) as Partial<CustomField>]);
   };
   const errorText = (key: 'field' | 'validationRegex') =>
-    touched && errors[key] ? t(`settings.customFields.errors.${errors[key]}`) : undefined;
+    touched ? formErrorText(t, errors[key]) : undefined;
+  // Run now runs what is stored: offered once the field is saved as calculated.
+  const runnable = record !== null && record.calculation.kind === 'calculated' && !record.isArchived;
+  const unsaved = record !== null && JSON.stringify(customFieldToForm(record)) !== JSON.stringify(form);
   const liveRegexError = regexError(form.validationRegex);
 
   return (
@@ -195,6 +200,9 @@ function CustomFieldEditor({ type, record }: { type: CustomFieldType; record: Cu
         </Stack>
         {form.kind === 'calculated' && (
           <CalculationFields form={form} errors={touched ? errors : {}} readOnly={false} onChange={update} />
+        )}
+        {runnable && form.kind === 'calculated' && (
+          <CalculationRunNow customFieldId={record.id} unsaved={unsaved} />
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>

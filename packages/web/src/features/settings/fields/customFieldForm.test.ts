@@ -5,7 +5,9 @@ import {
   customFieldToForm,
   customFieldWrite,
   emptyCustomFieldForm,
+  percentageTotal,
   regexError,
+  targetTextError,
   validateCustomFieldForm,
 } from './customFieldForm.ts';
 
@@ -47,11 +49,13 @@ describe('custom field form', () => {
 
   it('needs a field name targets can use', () => {
     const form = emptyCustomFieldForm('subscriber');
-    expect(validateCustomFieldForm(form).field).toBe('fieldRequired');
-    expect(validateCustomFieldForm({ ...form, field: '1abc' }).field).toBe('fieldPattern');
+    expect(validateCustomFieldForm(form).field?.key).toBe('settings.customFields.errors.fieldRequired');
+    expect(validateCustomFieldForm({ ...form, field: '1abc' }).field?.key).toBe(
+      'settings.customFields.errors.fieldPattern',
+    );
     expect(validateCustomFieldForm({ ...form, field: 'abc_1' })).toEqual({});
-    expect(validateCustomFieldForm({ ...form, field: 'a', validationRegex: '[' }).validationRegex).toBe(
-      'regexInvalid',
+    expect(validateCustomFieldForm({ ...form, field: 'a', validationRegex: '[' }).validationRegex?.key).toBe(
+      'settings.customFields.errors.regexInvalid',
     );
   });
 
@@ -71,25 +75,104 @@ describe('custom field form', () => {
     });
   });
 
-  it('wants unique rule values and percentages adding up to 100', () => {
+  it('wants unique rule values and percentages adding up to 100, in the catalogue’s words', () => {
     const form = customFieldToForm(record);
     const uneven = { ...form, rules: [{ value: 'a', target: '', percentage: '60' }] };
-    expect(validateCustomFieldForm(uneven).percentages).toBe('percentagesTotal');
+    expect(validateCustomFieldForm(uneven).percentages?.key).toBe(
+      'settings.customFields.errors.percentagesTotal',
+    );
+    const thirds = ['33.3', '33.3', '33.4'].map((percentage, index) => ({
+      value: `v${index}`,
+      target: '',
+      percentage,
+    }));
+    expect(validateCustomFieldForm({ ...form, rules: thirds })).toEqual({});
+    expect(percentageTotal(thirds)).toBe(100);
+    const negative = [
+      { value: 'a', target: '', percentage: '-10' },
+      { value: 'b', target: '', percentage: '110' },
+    ];
+    expect(validateCustomFieldForm({ ...form, rules: negative }).percentages).toBeDefined();
     const twice = {
       ...form,
       rules: [
         { value: 'a', target: '', percentage: '50' },
-        { value: 'a', target: '', percentage: '50' },
+        { value: 'a ', target: '', percentage: '50' },
       ],
     };
-    expect(validateCustomFieldForm(twice).rules).toBe('rulesUnique');
+    expect(validateCustomFieldForm(twice).rules?.key).toBe('errors.CustomFieldValuesNotUniqueError');
+    const blank = { ...form, rules: [{ value: ' ', target: '', percentage: '100' }] };
+    expect(validateCustomFieldForm(blank).rules?.key).toBe('settings.customFields.errors.ruleValueRequired');
+    expect(validateCustomFieldForm({ ...form, rules: [] }).rules?.key).toBe(
+      'settings.customFields.errors.rulesNone',
+    );
+  });
+
+  it('wants every target present and readable, saying where a target stops reading', () => {
+    const form = customFieldToForm(record);
+    expect(validateCustomFieldForm({ ...form, target: ' ' }).target?.key).toBe(
+      'settings.customFields.errors.targetRequired',
+    );
+    expect(validateCustomFieldForm({ ...form, target: 'list 1 and' }).target).toEqual({
+      key: 'settings.customFields.errors.targetParse',
+      values: { position: 11, message: expect.stringContaining('position 10') },
+    });
+    expect(targetTextError('list 1 and tag 2')).toBeUndefined();
     const nested = {
       ...form,
       ruleType: 'nestedTarget' as const,
-      rules: [{ value: 'x', target: '', percentage: '' }],
+      rules: [
+        { value: 'x', target: '', percentage: '' },
+        { value: 'y', target: 'list 12x', percentage: '' },
+        { value: 'z', target: 'tag 3', percentage: '' },
+      ],
     };
-    expect(validateCustomFieldForm(nested).rules).toBe('rulesTarget');
-    expect(validateCustomFieldForm({ ...form, target: ' ' }).target).toBe('targetRequired');
+    const errors = validateCustomFieldForm(nested);
+    expect(errors.rules?.key).toBe('errors.CustomFieldTargetMissingError');
+    expect(errors.ruleTargets?.[0]?.key).toBe('errors.CustomFieldTargetMissingError');
+    expect(errors.ruleTargets?.[1]).toMatchObject({ key: 'settings.customFields.errors.targetParse' });
+    expect(errors.ruleTargets?.[2]).toBeUndefined();
+  });
+
+  it('checks the interval against the contract’s bounds, and custom code for some code', () => {
+    const form = customFieldToForm(record);
+    expect(validateCustomFieldForm({ ...form, interval: 'x' }).interval?.key).toBe(
+      'settings.customFields.errors.intervalInvalid',
+    );
+    expect(validateCustomFieldForm({ ...form, interval: '0' }).interval).toEqual({
+      key: 'settings.customFields.errors.intervalRange',
+      values: { max: 1000 },
+    });
+    const code = { ...form, ruleType: 'customCode' as const, rules: [], code: '' };
+    expect(validateCustomFieldForm(code)).toEqual({
+      code: { key: 'settings.customFields.errors.codeRequired' },
+    });
+    expect(validateCustomFieldForm({ ...code, code: 'return subscriber.country;' })).toEqual({});
+  });
+
+  it('writes each rule type with only its own parts', () => {
+    const form = {
+      ...customFieldToForm(record),
+      ruleType: 'nestedTarget' as const,
+      startAt: '2026-03-01T09:30',
+      interval: '',
+      rules: [{ value: 'gold', target: ' tag 3 ', percentage: '20' }],
+    };
+    expect(customFieldWrite(form, record).calculation).toEqual({
+      kind: 'calculated',
+      target: 'list 1',
+      ruleType: 'nestedTarget',
+      ruleAction: 'clearNonMatching',
+      frequency: 'weekly',
+      startAt: '2026-03-01T09:30',
+      interval: null,
+      rules: [{ value: 'gold', target: 'tag 3' }],
+    });
+    const roundRobin = customFieldWrite({ ...form, ruleType: 'roundRobinSplit' }, record).calculation;
+    expect(roundRobin).toMatchObject({ rules: [{ value: 'gold' }] });
+    const code = customFieldWrite({ ...form, ruleType: 'customCode', code: 'return 1;' }, record).calculation;
+    expect(code).toMatchObject({ ruleType: 'customCode', code: 'return 1;' });
+    expect(customFieldToForm({ ...record, calculation: { kind: 'static' } }).kind).toBe('static');
   });
 
   it('creates a static field by type and name', () => {

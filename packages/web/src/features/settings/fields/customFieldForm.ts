@@ -1,4 +1,4 @@
-import { CUSTOM_FIELD_NAME_PATTERN, PERCENTAGE_SPLIT_TOTAL } from '@herald/protocol';
+import { CUSTOM_FIELD_NAME_PATTERN, PERCENTAGE_SPLIT_TOTAL, parseTarget } from '@herald/protocol';
 import type {
   CALCULATION_FREQUENCIES,
   CALCULATION_RULE_ACTIONS,
@@ -42,9 +42,21 @@ export interface CustomFieldForm {
   code: string;
 }
 
+/**
+ * A form mistake as the page shows it: a locale key (the catalogue's words where the server has the same
+ * check) and its placeholders.
+ */
+export interface FormError {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
 export type CustomFieldFormErrors = Partial<
-  Record<'field' | 'validationRegex' | 'target' | 'interval' | 'rules' | 'percentages', string>
->;
+  Record<'field' | 'validationRegex' | 'target' | 'interval' | 'rules' | 'percentages' | 'code', FormError>
+> & {
+  /** A nested target rule's own target, by the rule's index. */
+  ruleTargets?: Partial<Record<number, FormError>>;
+};
 
 export function emptyCustomFieldForm(type: CustomFieldType): CustomFieldForm {
   return {
@@ -115,40 +127,86 @@ const lines = (text: string) =>
     .map((line) => line.trim())
     .filter((line) => line !== '');
 
+/** calculationSchema's bounds of the interval (every n hours, days … of the frequency). */
+const MAX_INTERVAL = 1000;
+
+const formError = (key: string, values?: FormError['values']): FormError =>
+  values ? { key, values } : { key };
+const ownError = (suffix: string) => formError(`settings.customFields.errors.${suffix}`);
+
 /**
- * Functional §5: field names as targets can name them; a calculated field's rule values are unique, nested
- * targets each have a target, and a percentage split adds up to exactly 100%. Answers locale-key suffixes.
+ * A target expression's text checked as the server reads it (parseTarget): none when it reads, "required"
+ * when empty, else the parser's message, which says what was expected at which character.
+ */
+export function targetTextError(text: string): FormError | undefined {
+  if (text.trim() === '') return ownError('targetRequired');
+  const parsed = parseTarget(text);
+  if (parsed.ok) return undefined;
+  return formError('settings.customFields.errors.targetParse', {
+    position: parsed.position + 1,
+    message: parsed.message,
+  });
+}
+
+/**
+ * Functional §5, as the server checks it: field names targets can name; for a calculated field, its target
+ * and every nested rule's target present and reading, rule values present and unique, and a percentage split
+ * adding up to exactly 100%. Where the server has the same check the error is the catalogue's.
  */
 export function validateCustomFieldForm(form: CustomFieldForm): CustomFieldFormErrors {
   const errors: CustomFieldFormErrors = {};
-  if (form.field === '') errors.field = 'fieldRequired';
-  else if (!CUSTOM_FIELD_NAME_PATTERN.test(form.field)) errors.field = 'fieldPattern';
-  if (regexError(form.validationRegex) !== null) errors.validationRegex = 'regexInvalid';
-  if (form.kind === 'calculated') {
-    if (form.target.trim() === '') errors.target = 'targetRequired';
-    if (form.interval !== '' && !/^\d+$/.test(form.interval.trim())) errors.interval = 'intervalInvalid';
-    const values = form.rules.map((rule) => rule.value.trim());
-    if (values.some((value) => value === '') || new Set(values).size !== values.length) {
-      errors.rules = 'rulesUnique';
-    } else if (form.ruleType === 'nestedTarget' && form.rules.some((rule) => rule.target.trim() === '')) {
-      errors.rules = 'rulesTarget';
+  if (form.field === '') errors.field = ownError('fieldRequired');
+  else if (!CUSTOM_FIELD_NAME_PATTERN.test(form.field)) errors.field = ownError('fieldPattern');
+  if (regexError(form.validationRegex) !== null) errors.validationRegex = ownError('regexInvalid');
+  if (form.kind !== 'calculated') return errors;
+  const target = targetTextError(form.target);
+  if (target) errors.target = target;
+  const interval = form.interval.trim();
+  if (interval !== '' && !/^\d+$/.test(interval)) errors.interval = ownError('intervalInvalid');
+  else if (interval !== '' && (Number(interval) < 1 || Number(interval) > MAX_INTERVAL)) {
+    errors.interval = formError('settings.customFields.errors.intervalRange', { max: MAX_INTERVAL });
+  }
+  if (form.ruleType === 'customCode') {
+    if (form.code.trim() === '') errors.code = ownError('codeRequired');
+    return errors;
+  }
+  const values = form.rules.map((rule) => rule.value.trim());
+  if (form.rules.length === 0) errors.rules = ownError('rulesNone');
+  else if (values.some((value) => value === '')) errors.rules = ownError('ruleValueRequired');
+  else if (new Set(values).size !== values.length)
+    errors.rules = formError('errors.CustomFieldValuesNotUniqueError');
+  if (form.ruleType === 'nestedTarget') {
+    const ruleTargets: Partial<Record<number, FormError>> = {};
+    form.rules.forEach((rule, index) => {
+      const error =
+        rule.target.trim() === ''
+          ? formError('errors.CustomFieldTargetMissingError')
+          : targetTextError(rule.target);
+      if (error) ruleTargets[index] = error;
+    });
+    if (Object.keys(ruleTargets).length > 0) errors.ruleTargets = ruleTargets;
+    if (form.rules.some((rule) => rule.target.trim() === '')) {
+      errors.rules ??= formError('errors.CustomFieldTargetMissingError');
     }
-    if (form.ruleType === 'percentageSplit' && !percentagesAddUp(form.rules)) {
-      errors.percentages = 'percentagesTotal';
-    }
+  }
+  if (form.ruleType === 'percentageSplit' && !percentagesAddUp(form.rules)) {
+    errors.percentages = ownError('percentagesTotal');
   }
   return errors;
 }
 
+/** The split's total as typed, to two decimals (33.3 + 33.3 + 33.4 reads 100, not 100.00000000000001). */
 export function percentageTotal(rules: readonly CalculationRuleForm[]): number {
-  return rules.reduce((sum, rule) => sum + (Number(rule.percentage) || 0), 0);
+  const total = rules.reduce((sum, rule) => sum + (Number(rule.percentage) || 0), 0);
+  return Math.round(total * 100) / 100;
 }
 
 function percentagesAddUp(rules: readonly CalculationRuleForm[]): boolean {
   if (rules.length === 0) return false;
-  if (rules.some((rule) => rule.percentage.trim() === '' || Number.isNaN(Number(rule.percentage))))
-    return false;
-  return Math.abs(percentageTotal(rules) - PERCENTAGE_SPLIT_TOTAL) < 1e-9;
+  const unreadable = (text: string) => text.trim() === '' || Number.isNaN(Number(text)) || Number(text) < 0;
+  if (rules.some((rule) => unreadable(rule.percentage))) return false;
+  const total = rules.reduce((sum, rule) => sum + Number(rule.percentage), 0);
+  return Math.abs(total - PERCENTAGE_SPLIT_TOTAL) < 1e-9;
 }
 
 function calculationOf(form: CustomFieldForm): Calculation {
