@@ -1,0 +1,55 @@
+import { Group, Loader, Text } from '@mantine/core';
+import { formatNumber } from '@herald/protocol';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../platform/alerts/useErrorText.ts';
+import { errorTypeOf, isChannelError } from '../../platform/channel/channelError.ts';
+
+/**
+ * The live count under the builder: "1.23K subscribers" (formatNumber; the exact number on hover), a loader
+ * while counting, or the server's reason when it refuses the target (a list that does not exist, say).
+ */
+export function TargetCount({
+  total,
+  error,
+  isCounting,
+  isStale,
+}: {
+  total: number | undefined;
+  error: unknown;
+  isCounting: boolean;
+  isStale: boolean;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  if (error && !isStale && errorTypeOf(error) !== 'QueryCancelledError') {
+    const details = isChannelError(error)
+      ? (error.details ?? []).map((detail) => detail.message).filter((message) => typeof message === 'string')
+      : [];
+    return (
+      <Text size="sm" c="red" role="alert" data-testid="target-count-error">
+        {details.length > 0
+          ? details.join(' · ')
+          : errorText(
+              errorTypeOf(error) ?? 'ApplicationError',
+              error instanceof Error ? error.message : undefined,
+            )}
+      </Text>
+    );
+  }
+  return (
+    <Group gap="xs" aria-live="polite" data-testid="target-count" data-counting={isCounting || undefined}>
+      {isCounting && <Loader size="xs" aria-label={t('targets.counting')} />}
+      {total !== undefined && !isStale ? (
+        <Text size="sm" fw={600} title={String(total)} data-count={total} data-testid="target-count-value">
+          {t('targets.count', { count: total, total: formatNumber(total) })}
+        </Text>
+      ) : (
+        !isCounting && (
+          <Text size="sm" c="dimmed">
+            {t('targets.noCount')}
+          </Text>
+        )
+      )}
+    </Group>
+  );
+}
