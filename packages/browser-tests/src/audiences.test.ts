@@ -119,4 +119,35 @@ describe('audiences', () => {
     expect(await generatedSize(page)).toBe('1');
     await context.close();
   });
+
+  it('lets an administrator set a targeting rule, refusing to enable one without a target', async () => {
+    const admin = await createUser(herald, [{ organizationId, roles: ['System.Admin'] }]);
+    const { page, context } = await openPage(browser);
+    await signIn(page, baseUrl, admin.email, admin.password);
+    await page.goto(`${baseUrl}/${organizationId}/settings/targeting`);
+    await page.getByRole('heading', { name: 'Targeting rules' }).waitFor();
+    await expect.poll(() => page.getByTestId('targeting-rule-row').count()).toBe(4);
+    await page.getByRole('link', { name: 'SMS', exact: true }).click();
+    await page.getByRole('heading', { name: 'Targeting rule: SMS' }).waitFor();
+
+    // Enabled without a target: the server's reason shows.
+    await page.getByTestId('target-condition').getByTestId('target-remove').click();
+    await page.getByLabel('Enabled').check({ force: true });
+    await page.getByTestId('targeting-rule-save').click();
+    await page
+      .getByTestId('targeting-rule-error')
+      .filter({ hasText: 'An enabled targeting rule needs a target expression' })
+      .waitFor();
+
+    // With a target it saves, and the rules page sums it up.
+    await page.getByTestId('target-mode').getByText('Text', { exact: true }).click();
+    await page.getByTestId('target-text').fill(`list ${listId}`);
+    await page.getByTestId('targeting-rule-save').click();
+    await page.getByText('Targeting rule for SMS saved').waitFor();
+    await page.getByRole('link', { name: '← Targeting rules' }).click();
+    const sms = page.locator('[data-testid="targeting-rule-row"][data-type="sms"]');
+    await sms.getByText(`list ${listId}`).waitFor();
+    expect(await sms.getByRole('switch').isChecked()).toBe(true);
+    await context.close();
+  });
 });
