@@ -9,6 +9,7 @@ import { subscriberOrganizationCommands } from '../subscribers/commands.ts';
 import { listOrganizationCommands } from '../lists/commands.ts';
 import { customFieldOrganizationCommands } from '../custom-fields/commands.ts';
 import { exportOrganizationCommands } from '../exports/commands.ts';
+import { calculationOrganizationCommands } from '../calculations/commands.ts';
 import { targetOrganizationCommands } from '../targets/commands.ts';
 import { tagOrganizationCommands } from '../tags/commands.ts';
 import { audienceOrganizationCommands } from '../audiences/commands.ts';
@@ -44,6 +45,7 @@ export const organizationChannelRegistry: CommandRegistry = {
   ...listOrganizationCommands,
   ...customFieldOrganizationCommands,
   ...exportOrganizationCommands,
+  ...calculationOrganizationCommands,
   ...targetOrganizationCommands,
   ...tagOrganizationCommands,
   ...audienceOrganizationCommands,

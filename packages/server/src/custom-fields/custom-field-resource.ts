@@ -2,13 +2,13 @@ import {
   CUSTOM_FIELD_TYPES,
   HeraldError,
   customFieldWriteSchema,
-  type Calculation,
   type CustomFieldWrite,
 } from '@herald/protocol';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
 import { checkNew, checkVersion, parseWrite } from '../query/write-helpers.ts';
+import { checkCalculation } from '../calculations/calculation-checks.ts';
 import { CUSTOM_FIELD_SELECT, customFieldRecord } from './custom-field-record.ts';
 
 /**
@@ -61,22 +61,6 @@ async function writeCustomFields(
   return written;
 }
 
-/** Functional §5: rule values unique, nested targets present, percentage splits summing to 100 %. */
-function checkCalculation(calculation: Calculation | undefined, path: string): void {
-  if (!calculation || calculation.kind === 'static') return;
-  const values = calculation.rules.map((rule) => rule.value);
-  if (new Set(values).size !== values.length) throw new HeraldError('CustomFieldValuesNotUniqueError');
-  if (calculation.target.trim() === '') throw new HeraldError('CustomFieldTargetMissingError');
-  if (calculation.ruleType === 'nestedTarget' && calculation.rules.some((rule) => !rule.target?.trim()))
-    throw new HeraldError('CustomFieldTargetMissingError');
-  if (calculation.ruleType === 'percentageSplit') {
-    const total = calculation.rules.reduce((sum, rule) => sum + (rule.percentage ?? 0), 0);
-    if (Math.abs(total - 100) > 1e-9) throw new HeraldError('PercentageSplitTotalError');
-  }
-  if (calculation.ruleType === 'customCode' && !calculation.code?.trim())
-    throw validation(`${path}.calculation.code`, 'Custom code rules need their code');
-}
-
 function checkPattern(pattern: string | null | undefined, path: string): void {
   if (!pattern) return;
   try {
@@ -93,13 +77,13 @@ async function writeCustomField(
   path: string,
 ): Promise<Record<string, unknown>> {
   checkPattern(input.validationRegex, path);
-  checkCalculation(input.calculation, path);
   if (input.id === undefined) {
     checkNew(input, path);
     if (input.type === undefined || !(CUSTOM_FIELD_TYPES as readonly string[]).includes(input.type))
       throw validation(`${path}.type`, 'A custom field needs a type');
     if (input.field === undefined) throw validation(`${path}.field`, 'A custom field needs a name');
     if (input.isDeleted) throw validation(`${path}.isDeleted`, 'A new field cannot be deleted');
+    await checkCalculation(trx, actor.organizationId, input, path);
     const row = (
       await sql<Record<string, unknown>>`
         INSERT INTO custom_field (organization_id, type, field, group_name, description, schema, validation_regex,
@@ -128,6 +112,20 @@ async function writeCustomField(
     throw validation(`${path}.type`, 'The type of a field cannot change');
   if (input.field !== undefined && input.field !== stored.field)
     throw validation(`${path}.field`, 'The name of a field cannot change');
+  // Checked as it will be stored: the new calculation against the field's type, name and (new) schema.
+  if (input.calculation !== undefined && !input.isDeleted)
+    await checkCalculation(
+      trx,
+      actor.organizationId,
+      {
+        ...input,
+        type: stored.type,
+        field: stored.field,
+        schema: input.schema ?? stored.schema,
+        validationRegex: input.validationRegex === undefined ? stored.validationRegex : input.validationRegex,
+      },
+      path,
+    );
   const row = (
     await sql<Record<string, unknown>>`
       UPDATE custom_field SET group_name = ${input.groupName ?? stored.groupName},

@@ -1,0 +1,54 @@
+import { HeraldError } from '@herald/protocol';
+import { sql } from 'kysely';
+import { registerJobHandler, type JobContext } from '../jobs/job-runner.ts';
+import { validation } from '../query/resources.ts';
+import { checkTarget } from '../targets/target-input.ts';
+import { loadCalculationField } from './calculated-field.ts';
+import { calculateByCode } from './code-calculation.ts';
+import { calculateSplit, type CalculationCounts } from './split-calculation.ts';
+
+/** What a 'calculation' job is given: the field, and for a scheduled run the time it was due. */
+export interface CalculationJobParams {
+  customFieldId: number;
+  /** Set by the schedule (calculation-schedule.ts): the slot this run is for. Absent on runs asked for. */
+  dueAt?: string;
+}
+
+export const NOT_CALCULATED = 'This field is not calculated';
+
+/**
+ * The 'calculation' job (functional §3 calculated fields): gives the field's value to the subscribers its
+ * target matches, by its rule type, and with clearNonMatching removes it from the organization's other
+ * subscribers. Targets are checked again when the job runs, since a list or field they name may be gone.
+ * Answers the counts.
+ */
+export async function runCalculation(context: JobContext): Promise<CalculationCounts> {
+  const { db, job } = context;
+  const organizationId = job.organizationId;
+  const field = await loadCalculationField(db, organizationId, Number(job.params.customFieldId));
+  if (!field) throw new HeraldError('NotFoundError');
+  const rules = field.calculation;
+  if (rules.kind !== 'calculated') throw validation('customFieldId', NOT_CALCULATED);
+  const { condition } = await checkTarget(db, organizationId, rules.target, 'calculation.target');
+  const matching = sql<boolean>`subscriber.organization_id = ${organizationId}
+    AND subscriber.anonymized_at IS NULL AND (${condition})`;
+  if (rules.ruleType === 'customCode') return calculateByCode(context, field, rules, matching);
+  const ruleConditions =
+    rules.ruleType === 'nestedTarget'
+      ? await Promise.all(
+          rules.rules.map(
+            async (rule, index) =>
+              (await checkTarget(db, organizationId, rule.target ?? '', `calculation.rules.${index}.target`))
+                .condition,
+          ),
+        )
+      : [];
+  return db
+    .transaction()
+    .execute((trx) => calculateSplit(trx, organizationId, field, rules, matching, ruleConditions));
+}
+
+registerJobHandler('calculation', {
+  capability: 'database-manage',
+  run: async (context) => ({ ...(await runCalculation(context)) }),
+});
