@@ -41,7 +41,9 @@ export function TargetCount({
       {isCounting && <Loader size="xs" aria-label={t('targets.counting')} />}
       {total !== undefined && !isStale ? (
         <Text size="sm" fw={600} title={String(total)} data-count={total} data-testid="target-count-value">
-          {t('targets.count', { count: total, total: formatNumber(total) })}
+          {total === 1
+            ? t('targets.countOne', { total: formatNumber(total) })
+            : t('targets.countMany', { total: formatNumber(total) })}
         </Text>
       ) : (
         !isCounting && (

@@ -138,7 +138,9 @@ export function TargetExpressionInput({
         )}
         {incomplete > 0 && (
           <Text size="xs" c="dimmed" data-testid="target-incomplete">
-            {t('targets.incomplete', { count: incomplete })}
+            {incomplete === 1
+              ? t('targets.incompleteOne')
+              : t('targets.incompleteMany', { count: incomplete })}
           </Text>
         )}
         {tree !== null && !targetIncludesListOrAudience(tree) && (

@@ -10,6 +10,9 @@ import { useCurrentOrganization } from '../../../platform/organization/organizat
 import { TARGETING_RULE_TYPE, rulesByType, targetingRuleWrite } from './targetingRule.ts';
 import type { TargetingRule } from './targetingRule.ts';
 
+/** Rules are listed by channel type. */
+const RULE_ORDER = 'type';
+
 /**
  * Settings › Targeting rules (admin, functional §3): one rule per channel type, its switch and its target.
  * An enabled rule keeps activities of that type whose recipients fall outside it from non-admin approval.
@@ -22,7 +25,7 @@ export default function TargetingRulesPage() {
   const rules = useRecords<TargetingRule>(TARGETING_RULE_TYPE, {
     limit: 10,
     offset: 0,
-    sortKey: 'type',
+    sortKey: RULE_ORDER,
     sortOrder: 'asc',
   });
   const writing = useWriteRecords<TargetingRule>(TARGETING_RULE_TYPE, {
