@@ -2,7 +2,7 @@ import { Alert, Group, Select, Stack, TextInput, Textarea } from '@mantine/core'
 import { CALCULATION_FREQUENCIES, CALCULATION_RULE_ACTIONS, CALCULATION_RULE_TYPES } from '@herald/protocol';
 import { useTranslation } from 'react-i18next';
 import { CalculationRules } from './CalculationRules.tsx';
-import { CalculationTargetInput } from './CalculationTargetInput.tsx';
+import { CalculationTargetField } from './CalculationTargetField.tsx';
 import type { CustomFieldForm, CustomFieldFormErrors } from './customFieldForm.ts';
 import { formErrorText } from './formErrorText.ts';
 
@@ -68,13 +68,13 @@ export function CalculationFields({
       <Alert color="blue" variant="light" data-testid="calculation-hint">
         {t('settings.customFields.calculatedRunHint')}
       </Alert>
-      <CalculationTargetInput
+      <CalculationTargetField
         label={t('settings.customFields.target')}
-        description={t('settings.customFields.targetHint')}
         value={form.target}
         onChange={(target) => onChange({ target })}
         error={formErrorText(t, errors.target)}
-        readOnly={readOnly}
+        showCount
+        disabled={readOnly}
         testId="calculation-target"
       />
       <Group grow align="flex-start">
@@ -110,6 +110,7 @@ export function CalculationFields({
           label={t('settings.customFields.startAt')}
           value={form.startAt}
           onChange={(event) => onChange({ startAt: event.currentTarget.value })}
+          error={formErrorText(t, errors.startAt)}
           readOnly={readOnly}
         />
         <TextInput

@@ -1,6 +1,6 @@
-import { ActionIcon, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CalculationTargetInput } from './CalculationTargetInput.tsx';
+import { CalculationTargetField } from './CalculationTargetField.tsx';
 import { percentageTotal } from './customFieldForm.ts';
 import type { CalculationRuleForm, CustomFieldForm, CustomFieldFormErrors } from './customFieldForm.ts';
 import { formErrorText } from './formErrorText.ts';
@@ -35,8 +35,19 @@ export function CalculationRules({
       <Text size="xs" c="dimmed">
         {t(`settings.customFields.ruleHints.${form.ruleType}`)}
       </Text>
-      {form.rules.map((rule, index) => (
-        <Group key={index} align="flex-start" wrap="nowrap" data-testid="calculation-rule">
+      {form.rules.map((rule, index) => {
+        const remove = !readOnly && (
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            mt={4}
+            aria-label={t('settings.customFields.removeRule')}
+            onClick={() => onChange({ rules: form.rules.filter((_rule, at) => at !== index) })}
+          >
+            ×
+          </ActionIcon>
+        );
+        const value = (
           <TextInput
             aria-label={t('settings.customFields.ruleValue')}
             placeholder={t('settings.customFields.ruleValue')}
@@ -45,45 +56,46 @@ export function CalculationRules({
             readOnly={readOnly}
             w={180}
           />
-          {form.ruleType === 'nestedTarget' && (
-            <div style={{ flex: 1 }}>
-              <CalculationTargetInput
+        );
+        // A nested rule's target is a whole builder, so it goes under its value rather than beside it.
+        return form.ruleType === 'nestedTarget' ? (
+          <Paper key={index} withBorder p="sm" data-testid="calculation-rule">
+            <Stack gap="xs">
+              <Group justify="space-between" wrap="nowrap">
+                {value}
+                {remove}
+              </Group>
+              <CalculationTargetField
                 label={t('settings.customFields.ruleTarget')}
                 value={rule.target}
                 onChange={(target) => setRule(index, { target })}
                 error={formErrorText(t, errors.ruleTargets?.[index])}
-                readOnly={readOnly}
+                disabled={readOnly}
                 testId="calculation-rule-target"
               />
-            </div>
-          )}
-          {form.ruleType === 'percentageSplit' && (
-            <NumberInput
-              aria-label={t('settings.customFields.rulePercentage')}
-              placeholder="%"
-              suffix="%"
-              min={0}
-              max={100}
-              decimalScale={2}
-              value={rule.percentage}
-              onChange={(value) => setRule(index, { percentage: String(value) })}
-              readOnly={readOnly}
-              w={110}
-            />
-          )}
-          {!readOnly && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              mt={form.ruleType === 'nestedTarget' ? 28 : 4}
-              aria-label={t('settings.customFields.removeRule')}
-              onClick={() => onChange({ rules: form.rules.filter((_rule, at) => at !== index) })}
-            >
-              ×
-            </ActionIcon>
-          )}
-        </Group>
-      ))}
+            </Stack>
+          </Paper>
+        ) : (
+          <Group key={index} align="flex-start" wrap="nowrap" data-testid="calculation-rule">
+            {value}
+            {form.ruleType === 'percentageSplit' && (
+              <NumberInput
+                aria-label={t('settings.customFields.rulePercentage')}
+                placeholder="%"
+                suffix="%"
+                min={0}
+                max={100}
+                decimalScale={2}
+                value={rule.percentage}
+                onChange={(percentage) => setRule(index, { percentage: String(percentage) })}
+                readOnly={readOnly}
+                w={110}
+              />
+            )}
+            {remove}
+          </Group>
+        );
+      })}
       {rulesError && (
         <Text size="sm" c="red" data-testid="calculation-rules-error">
           {rulesError}

@@ -28,6 +28,7 @@ import {
   customFieldWrite,
   emptyCustomFieldForm,
   regexError,
+  serverFormErrors,
   validateCustomFieldForm,
 } from './customFieldForm.ts';
 import type { CustomFieldForm } from './customFieldForm.ts';
@@ -93,16 +94,19 @@ function CustomFieldEditor({ type, record }: { type: CustomFieldType; record: Cu
   });
   const update = (change: Partial<CustomFieldForm>) => {
     setTouched(true);
+    // A refusal is about what was sent; once the form changes it no longer applies.
+    if (saving.error) saving.reset();
     setForm((current) => ({ ...current, ...change }));
   };
+  // The form's own checks first; the server's refusal fills in what only it can tell (names that exist).
+  const shownErrors = touched ? { ...serverFormErrors(saving.error), ...errors } : {};
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     if (Object.keys(errors).length > 0) return;
     saving.mutate([customFieldWrite(form, record) as Partial<CustomField>]);
   };
-  const errorText = (key: 'field' | 'validationRegex') =>
-    touched ? formErrorText(t, errors[key]) : undefined;
+  const errorText = (key: 'field' | 'validationRegex' | 'kind') => formErrorText(t, shownErrors[key]);
   // Run now runs what is stored: offered once the field is saved as calculated.
   const runnable = record !== null && record.calculation.kind === 'calculated' && !record.isArchived;
   const unsaved = record !== null && JSON.stringify(customFieldToForm(record)) !== JSON.stringify(form);
@@ -197,9 +201,14 @@ function CustomFieldEditor({ type, record }: { type: CustomFieldType; record: Cu
             ]}
             data-testid="custom-field-kind"
           />
+          {errorText('kind') && (
+            <Text size="sm" c="red">
+              {errorText('kind')}
+            </Text>
+          )}
         </Stack>
         {form.kind === 'calculated' && (
-          <CalculationFields form={form} errors={touched ? errors : {}} readOnly={false} onChange={update} />
+          <CalculationFields form={form} errors={shownErrors} readOnly={false} onChange={update} />
         )}
         {runnable && form.kind === 'calculated' && (
           <CalculationRunNow customFieldId={record.id} unsaved={unsaved} />

@@ -7,6 +7,7 @@ import {
   emptyCustomFieldForm,
   percentageTotal,
   regexError,
+  serverFormErrors,
   targetTextError,
   validateCustomFieldForm,
 } from './customFieldForm.ts';
@@ -173,6 +174,41 @@ describe('custom field form', () => {
     const code = customFieldWrite({ ...form, ruleType: 'customCode', code: 'return 1;' }, record).calculation;
     expect(code).toMatchObject({ ruleType: 'customCode', code: 'return 1;' });
     expect(customFieldToForm({ ...record, calculation: { kind: 'static' } }).kind).toBe('static');
+  });
+
+  it('calculates subscriber fields only', () => {
+    const form = { ...customFieldToForm(record), type: 'purchase' as const };
+    expect(validateCustomFieldForm(form).kind?.key).toBe(
+      'settings.customFields.errors.calculatedSubscriberOnly',
+    );
+  });
+
+  it('puts a refused save’s details on the parts of the form they name', () => {
+    expect(
+      serverFormErrors({
+        type: 'ValidationError',
+        details: [
+          { path: 'data.0.calculation.target', message: 'List 9 does not exist' },
+          { path: ['data', 0, 'calculation', 'rules', 1, 'target'], message: 'Tag 4 does not exist' },
+          { path: 'data.0.calculation.rules.0.value', message: 'Not a number' },
+        ],
+      }),
+    ).toEqual({
+      target: { key: 'settings.customFields.errors.server', values: { message: 'List 9 does not exist' } },
+      ruleTargets: {
+        1: { key: 'settings.customFields.errors.server', values: { message: 'Tag 4 does not exist' } },
+      },
+      rules: { key: 'settings.customFields.errors.server', values: { message: 'Not a number' } },
+    });
+    expect(
+      serverFormErrors({
+        type: 'PercentageSplitTotalError',
+        details: [
+          { path: 'data.0.calculation.rules', message: 'Percentage split values must add up to 100%.' },
+        ],
+      }).percentages?.key,
+    ).toBe('errors.PercentageSplitTotalError');
+    expect(serverFormErrors(null)).toEqual({});
   });
 
   it('creates a static field by type and name', () => {

@@ -52,7 +52,18 @@ export interface FormError {
 }
 
 export type CustomFieldFormErrors = Partial<
-  Record<'field' | 'validationRegex' | 'target' | 'interval' | 'rules' | 'percentages' | 'code', FormError>
+  Record<
+    | 'field'
+    | 'validationRegex'
+    | 'kind'
+    | 'target'
+    | 'startAt'
+    | 'interval'
+    | 'rules'
+    | 'percentages'
+    | 'code',
+    FormError
+  >
 > & {
   /** A nested target rule's own target, by the rule's index. */
   ruleTargets?: Partial<Record<number, FormError>>;
@@ -159,6 +170,7 @@ export function validateCustomFieldForm(form: CustomFieldForm): CustomFieldFormE
   else if (!CUSTOM_FIELD_NAME_PATTERN.test(form.field)) errors.field = ownError('fieldPattern');
   if (regexError(form.validationRegex) !== null) errors.validationRegex = ownError('regexInvalid');
   if (form.kind !== 'calculated') return errors;
+  if (form.type !== 'subscriber') errors.kind = ownError('calculatedSubscriberOnly');
   const target = targetTextError(form.target);
   if (target) errors.target = target;
   const interval = form.interval.trim();
@@ -196,6 +208,50 @@ export function validateCustomFieldForm(form: CustomFieldForm): CustomFieldFormE
 }
 
 /** The split's total as typed, to two decimals (33.3 + 33.3 + 33.4 reads 100, not 100.00000000000001). */
+/** The form's place of each part of a write, as the server's ValidationError details name it. */
+const SERVER_PATHS: ReadonlyArray<[RegExp, keyof Omit<CustomFieldFormErrors, 'ruleTargets'>]> = [
+  [/\.calculation\.target$/, 'target'],
+  [/\.calculation\.rules\.\d+\.percentage$/, 'percentages'],
+  [/\.calculation\.rules(\.\d+\.value)?$/, 'rules'],
+  [/\.calculation\.code$/, 'code'],
+  [/\.calculation\.startAt$/, 'startAt'],
+  [/\.calculation\.interval$/, 'interval'],
+  [/\.type$/, 'kind'],
+  [/\.field$/, 'field'],
+  [/\.validationRegex$/, 'validationRegex'],
+];
+const NESTED_TARGET_PATH = /\.calculation\.rules\.(\d+)\.target$/;
+
+/**
+ * A refused save's ValidationError details put on the parts of the form they name (a target naming a list
+ * that does not exist, a rule value the field cannot hold …). A detail of a described error (the catalogue's
+ * CustomFieldTargetMissingError …) reads in the interface language; others carry the server's words.
+ */
+export function serverFormErrors(
+  error: { type?: string; details?: ReadonlyArray<{ path?: unknown; message?: unknown }> } | null | undefined,
+): CustomFieldFormErrors {
+  const errors: CustomFieldFormErrors = {};
+  for (const detail of error?.details ?? []) {
+    const path = Array.isArray(detail.path) ? detail.path.map(String).join('.') : String(detail.path ?? '');
+    const message = typeof detail.message === 'string' ? detail.message : '';
+    const formError: FormError =
+      error?.type && error.type !== 'ValidationError'
+        ? { key: `errors.${error.type}`, values: { message } }
+        : { key: 'settings.customFields.errors.server', values: { message } };
+    const nested = NESTED_TARGET_PATH.exec(path);
+    if (nested) {
+      errors.ruleTargets = { ...errors.ruleTargets, [Number(nested[1])]: formError };
+      continue;
+    }
+    const part =
+      error?.type === 'PercentageSplitTotalError'
+        ? 'percentages'
+        : SERVER_PATHS.find(([pattern]) => pattern.test(path))?.[1];
+    if (part) errors[part] ??= formError;
+  }
+  return errors;
+}
+
 export function percentageTotal(rules: readonly CalculationRuleForm[]): number {
   const total = rules.reduce((sum, rule) => sum + (Number(rule.percentage) || 0), 0);
   return Math.round(total * 100) / 100;
