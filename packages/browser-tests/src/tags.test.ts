@@ -157,9 +157,29 @@ describe('tags and calculated fields', () => {
     await context.close();
   });
 
-  it('refuses to save a percentage split that does not add up to 100%', async () => {
+  it('refuses a percentage split that does not add up to 100%, saves one that does and runs it', async () => {
     const { organizationId, manager } = await managerOf('Calculated Fields Org');
     const [tag] = await writeRecordsAs(herald, manager, organizationId, 'tag', [{ name: 'Split me' }]);
+    const subscribers = await herald.database.db
+      .insertInto('subscriber')
+      .values(
+        [1, 2, 3, 4].map((index) => ({
+          organization_id: organizationId,
+          email: `s${index}@example.test`,
+          extra: '{}',
+          custom: '{}',
+          partition_ids: [],
+          scores: '{}',
+        })),
+      )
+      .returning('id')
+      .execute();
+    await tagSubscribersAs(
+      manager,
+      organizationId,
+      Number(tag?.id),
+      subscribers.map((subscriber) => subscriber.id),
+    );
     const { page, context } = await openPage(browser);
     await signIn(page, baseUrl, manager.email, manager.password);
     await page.goto(`${baseUrl}/${organizationId}/settings/customfields/subscriber/new`);
@@ -228,6 +248,20 @@ describe('tags and calculated fields', () => {
         { value: 'b', percentage: 50 },
       ],
     });
+
+    // Run now: the job's progress, then its outcome; the tagged subscribers get one of the values.
+    await page.goto(`${baseUrl}/${organizationId}/settings/customfields/subscriber/ab_group`);
+    await page.getByTestId('calculation-run-now').click();
+    await page.locator('[data-testid="calculation-job"][data-status="succeeded"]').waitFor();
+    expect(await page.getByTestId('calculation-job-result').textContent()).toContain('Matched: 4');
+    const values = await herald.database.db
+      .selectFrom('subscriber')
+      .select('custom')
+      .where('organization_id', '=', organizationId)
+      .execute();
+    const assigned = values.map((row) => (row.custom as { ab_group?: unknown }).ab_group);
+    expect(assigned).toHaveLength(4);
+    expect(assigned.every((value) => value === 'a' || value === 'b')).toBe(true);
     await context.close();
   });
 });
