@@ -95,6 +95,14 @@ describe('tags and calculated fields', () => {
       .executeTakeFirstOrThrow();
     expect(stored.name).toBe('VIP');
 
+    // Archived after confirming, hidden from the tags in use, and back with the toast's undo.
+    await page.getByTestId('tag-actions').click();
+    await page.getByTestId('tag-archive').click();
+    await page.getByTestId('tag-archive-confirmed').click();
+    await expect.poll(() => tagNames(page)).toEqual([]);
+    await page.getByTestId('tag-undo-archive').click();
+    await expect.poll(() => tagNames(page)).toEqual(['VIP']);
+
     // Three subscribers with the tag, one of them unsubscribed (so not contactable).
     const subscribers = await herald.database.db
       .insertInto('subscriber')

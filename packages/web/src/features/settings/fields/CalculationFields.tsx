@@ -43,7 +43,7 @@ function frequencyLabel(t: T, value: (typeof CALCULATION_FREQUENCIES)[number]): 
 }
 
 /** What custom code sees and answers, shown beside the editor (the server runs it once per subscriber). */
-const CODE_EXAMPLE = `// subscriber: { id, email, firstname, lastname, country, …, custom: { <field>: value }, scores: { … } }
+const CODE_EXAMPLE = `// subscriber: { id, email, firstname, lastname, country, …, isUnsubscribed, custom: { <field>: value } }
 if (subscriber.country === 'AU') return 'gold';
 return null;`;
 

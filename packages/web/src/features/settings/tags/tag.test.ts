@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { defaultListParams } from '../../../platform/list/listParams.ts';
 import {
   emptyTagForm,
   tagArchiveWrite,
+  tagListDefinition,
   tagFigureText,
   tagQueryFilter,
   tagTarget,
@@ -11,10 +13,11 @@ import {
 } from './tag.ts';
 
 describe('tags', () => {
-  it('filters live, archived or every tag', () => {
+  it('filters live, archived or every tag, live ones first', () => {
+    expect(defaultListParams(tagListDefinition).filter).toBe('live');
     expect(tagQueryFilter({ filter: 'live' })).toEqual({ isArchived: false });
     expect(tagQueryFilter({ filter: 'archived' })).toEqual({ isArchived: true });
-    expect(tagQueryFilter({ filter: 'all' })).toEqual({});
+    expect(tagQueryFilter({ filter: 'any' })).toEqual({});
   });
 
   it('needs a name of at most 100 characters', () => {

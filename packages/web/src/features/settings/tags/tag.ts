@@ -9,8 +9,11 @@ export const TAG_TYPE = 'tag';
 /** A tag as the list kit carries it. */
 export type Tag = TagRecord & StoredRecord;
 
-/** The tags screen's filters: tags in use (the default), archived ones, or both. */
-export const TAG_FILTERS = ['live', 'archived', 'all'] as const;
+/**
+ * The tags screen's filters: tags in use (the default), archived ones, or both. Not named `all`, which the
+ * list kit would take for the default.
+ */
+export const TAG_FILTERS = ['live', 'archived', 'any'] as const;
 export type TagFilter = (typeof TAG_FILTERS)[number];
 /** What the server sorts tags by (the tag resource's sortable columns). */
 export const TAG_SORT_KEYS = ['name', 'updatedAt', 'createdAt'] as const;
@@ -25,7 +28,7 @@ export const tagListDefinition: ListDefinition = {
 /** The `query` filter (type tag) for the screen's filter. */
 export function tagQueryFilter(params: Pick<ListParams, 'filter'>): Record<string, unknown> {
   const filter = params.filter as TagFilter;
-  return filter === 'all' ? {} : { isArchived: filter === 'archived' };
+  return filter === 'any' ? {} : { isArchived: filter === 'archived' };
 }
 
 /** The tag's figures as the tag page and the list show them, in the order they read. */
