@@ -36,6 +36,13 @@ describe('profile field, custom field and partition settings', () => {
   it('creates, searches, archives and deletes custom fields', async () => {
     const organizationId = await createOrganization(herald, 'Custom Fields Org');
     const manager = await createUser(herald, [{ organizationId, roles: ['Database.Manage'] }]);
+    const listId = (
+      await herald.database.db
+        .insertInto('subscriber_list')
+        .values({ organization_id: organizationId, name: 'Everyone', partition_ids: [] })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     const { page, context } = await openPage(browser);
     await signIn(page, baseUrl, manager.email, manager.password);
     await page.goto(`${baseUrl}/${organizationId}/settings/customfields`);
@@ -65,7 +72,10 @@ describe('profile field, custom field and partition settings', () => {
     await dialog.getByLabel(/^Field/).fill('segment');
     await dialog.getByText('Calculated', { exact: true }).click();
     await dialog.getByTestId('calculation-hint').waitFor();
-    await dialog.getByLabel('Target expression', { exact: true }).fill('list 1');
+    // The target builder in its text mode, with a list the organization has (targets are checked on save).
+    const target = dialog.getByTestId('calculation-target');
+    await target.getByTestId('target-mode').getByText('Text', { exact: true }).click();
+    await target.getByTestId('target-text').fill(`list ${listId}`);
     await dialog.getByRole('combobox', { name: 'Rule type' }).click();
     await page.getByRole('option', { name: 'Percentage split' }).click();
     for (const [value, percentage] of [

@@ -282,7 +282,7 @@ describe('subscribers, lists, memberships, history and custom fields as query ty
       field: `split_${percentages.join('_')}`,
       calculation: {
         kind: 'calculated',
-        target: 'list 1',
+        target: `list ${listId}`,
         ruleType: 'percentageSplit',
         ruleAction: 'updateMatching',
         frequency: 'daily',

@@ -88,7 +88,11 @@ const { WebAssembly } = globalThis as unknown as {
 export async function openCustomCodeSandbox(code: string): Promise<CustomCodeSandbox> {
   const maximum = Math.max(INITIAL_PAGES, sandboxLimits.memoryPages);
   const wasmMemory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum });
-  const quickJS = await newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmMemory }));
+  // The variant's Memory type is the DOM lib's, which Node's WebAssembly.Memory matches at run time only.
+  type VariantMemory = NonNullable<Parameters<typeof newVariant>[1]>['wasmMemory'];
+  const quickJS = await newQuickJSWASMModule(
+    newVariant(RELEASE_SYNC, { wasmMemory: wasmMemory as unknown as VariantMemory }),
+  );
   const runtime = quickJS.newRuntime();
   runtime.setMemoryLimit(sandboxLimits.memoryBytes);
   runtime.setMaxStackSize(sandboxLimits.stackBytes);

@@ -384,17 +384,18 @@ describe('guards 5 and 6 over the route table', () => {
       return { main: main.map((entry) => entry.id), settings: settings.map((entry) => entry.id) };
     };
     expect(labels(admin)).toEqual({
-      main: ['dashboard', 'campaigns', 'subscribers', 'admin-panel'],
+      main: ['dashboard', 'campaigns', 'subscribers', 'audiences', 'admin-panel'],
       settings: [
         'settings-profile',
         'settings-users',
         'settings-access',
         'settings-security',
         'settings-partitions',
+        'settings-targeting',
       ],
     });
     expect(labels(powerUser)).toEqual({
-      main: ['dashboard', 'campaigns', 'subscribers'],
+      main: ['dashboard', 'campaigns', 'subscribers', 'audiences'],
       settings: ['settings-profile', 'settings-profilefields', 'settings-customfields'],
     });
   });
