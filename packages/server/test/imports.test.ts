@@ -615,6 +615,23 @@ describe('imports', () => {
       expect(count).toHaveLength(0);
     });
 
+    it('fails the import, writing nothing, when its parsing worker dies (here: a heap too small to start)', async () => {
+      // A new object, so that afterEach puts the defaults back.
+      importLimits.parseWorkerHeapMb = { text: 1, workbook: 1 };
+      const job = await importFile(
+        { name: 'starved.csv', content: 'email\ns1@starved.test\ns2@starved.test\n' },
+        ['email'],
+      );
+      expect(job.status).toBe('failed');
+      const written = await db()
+        .selectFrom('subscriber')
+        .select('id')
+        .where('organization_id', '=', organizationId)
+        .where('email', 'like', '%@starved.test')
+        .execute();
+      expect(written).toHaveLength(0);
+    });
+
     it('imports in several batches with progress', async () => {
       importLimits.batchRows = 7;
       importLimits.embeddedBatchRows = 7;

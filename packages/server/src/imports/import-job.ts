@@ -17,6 +17,8 @@ import { importCustomFieldsOf, planImportColumns } from './import-columns.ts';
 import { importLimits } from './import-limits.ts';
 import { openImportSource } from './import-source.ts';
 import { prepareBatches } from './prepare-batches.ts';
+import { prepareBatchesInWorker } from './prepare-in-worker.ts';
+import { findUpload } from '../uploads/upload-store.ts';
 import { writeRejectionReport } from './rejection-report.ts';
 
 /** The params bulkWriteSubscribers stores on its job (partitionIds already checked against the organization). */
@@ -71,12 +73,25 @@ export async function runImport(context: JobContext): Promise<Record<string, unk
   const progress: ImportCheckpoint = parsed.success
     ? parsed.data
     : { rowsRead: 0, created: 0, updated: 0, skipped: 0, rejected: 0 };
-  const source = await openImportSource(context.db, organizationId, params);
-  let total = Math.max(source.total, progress.rowsRead);
-  const batches = prepareBatches(source.rows, columns, plan, {
+  const batchOptions = {
     batchRows: context.database.kind === 'postgres' ? importLimits.batchRows : importLimits.embeddedBatchRows,
     skipRows: progress.rowsRead,
-  });
+  };
+  // An upload is parsed on a worker thread (prepare-in-worker.ts); inline rows (at most 10,000) right here.
+  const prepared = params.data
+    ? await openImportSource(context.db, organizationId, params).then((source) => ({
+        total: source.total,
+        batches: prepareBatches(source.rows, columns, plan, batchOptions),
+      }))
+    : await prepareBatchesInWorker({
+        upload: await findUpload(context.db, organizationId, params.fileId ?? '', { anyAge: true }),
+        columns,
+        plan,
+        ...batchOptions,
+        limits: importLimits,
+      });
+  let total = Math.max(prepared.total, progress.rowsRead);
+  const batches = prepared.batches;
 
   // On PostgreSQL a second batch is merged while the first commits (two connections, two cores); the
   // embedded database has one connection, so there batches simply follow each other.
@@ -96,6 +111,10 @@ export async function runImport(context: JobContext): Promise<Record<string, unk
       next = batches.next();
       next.catch(() => {});
       const batch: PreparedBatch = step.value;
+      // The embedded database has one connection, taken in turn: a short pause between batches lets the
+      // console's own queries (several statements each) through while an import runs.
+      if (context.database.kind === 'pglite' && pending.length + batchesDone > 0)
+        await new Promise((resolve) => setTimeout(resolve, importLimits.embeddedPauseMs));
       rowsQueued += batch.rowsRead;
       const rowsRead = rowsQueued;
       total = Math.max(total, rowsRead);

@@ -16,6 +16,13 @@ export const importLimits = {
   batchRows: 50_000,
   /** The same on the embedded PGlite, which runs in the server's own thread: smaller batches did better. */
   embeddedBatchRows: 25_000,
+  /** Pause between batches on PGlite, so that other queries get the single connection (import-job.ts). */
+  embeddedPauseMs: 50,
+  /**
+   * Old-generation heap of the worker that parses an upload (prepare-in-worker.ts), in MB: text files stream,
+   * so little is live; SheetJS holds a whole workbook (up to maxWorkbookBytes, many times that once parsed).
+   */
+  parseWorkerHeapMb: { text: 128, workbook: 1536 },
   /** Files one upload request may carry. */
   maxFilesPerUpload: 10,
 };

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { HeraldError } from '@herald/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/schema.ts';
-import { findUpload } from '../uploads/upload-store.ts';
+import { findUpload, type StoredUpload } from '../uploads/upload-store.ts';
 import { importLimits } from './import-limits.ts';
 import type { NumberedRow } from './prepare-batches.ts';
 import { readDelimitedRows } from './read-delimited.ts';
@@ -30,7 +30,14 @@ export async function openImportSource(
   input: { data?: readonly (readonly InlineCell[])[] | undefined; fileId?: string | undefined },
 ): Promise<ImportSource> {
   if (input.data) return { rows: numbered(input.data, 1), total: input.data.length };
-  const upload = await findUpload(db, organizationId, input.fileId ?? '', { anyAge: true });
+  return openUploadRows(await findUpload(db, organizationId, input.fileId ?? '', { anyAge: true }));
+}
+
+/** An upload's file as an import reads it (the part of StoredUpload a parsing worker is given). */
+export type UploadFile = Pick<StoredUpload, 'path' | 'fileType' | 'encoding'>;
+
+/** The data rows of an uploaded file, numbered from 2 (its header is row 1); refused whole over the row limit. */
+export async function openUploadRows(upload: UploadFile): Promise<ImportSource> {
   if (upload.fileType === 'xls' || upload.fileType === 'xlsx') {
     const all: string[][] = [];
     for await (const row of readWorkbookRows(upload.path)) all.push(row);

@@ -1,5 +1,6 @@
 import type { ImportColumn } from './import-columns.ts';
 import { rejectionLine, stagingLine, type MergePlan, type PreparedBatch } from './merge-batch.ts';
+import { RowKeySet } from './row-key-set.ts';
 import { validateRow } from './validate-row.ts';
 
 /** A source row with its number in the file (the header is row 1) or in the inline data (from 1). */
@@ -20,8 +21,8 @@ export async function* prepareBatches(
   plan: MergePlan,
   options: { batchRows: number; skipRows: number },
 ): AsyncGenerator<PreparedBatch> {
-  const emails = new Map<string, number>();
-  const refs = new Map<string, number>();
+  const emails = new RowKeySet();
+  const refs = new RowKeySet();
   let skip = options.skipRows;
   let batch = emptyBatch();
   const staging: string[] = [];
@@ -37,8 +38,8 @@ export async function* prepareBatches(
       if (sameEmail !== undefined) reason = `Same e-mail as row ${sameEmail}`;
       else if (sameRef !== undefined) reason = `Same ref as row ${sameRef}`;
       else {
-        if (emailKey !== null) emails.set(emailKey, rowNumber);
-        if (ref !== null) refs.set(ref, rowNumber);
+        if (emailKey !== null) emails.claim(emailKey, rowNumber);
+        if (ref !== null) refs.claim(ref, rowNumber);
       }
     }
     if (skip > 0) {

@@ -1,0 +1,99 @@
+import { Worker } from 'node:worker_threads';
+import { HeraldError, type ErrorType } from '@herald/protocol';
+import type { BatchWorkerInput, BatchWorkerMessage } from './batch-worker.ts';
+import { importLimits } from './import-limits.ts';
+import type { PreparedBatch } from './merge-batch.ts';
+
+/** An upload being parsed on its worker: the row total (an estimate for text files) and the batches. */
+export interface WorkerBatches {
+  total: number;
+  batches: AsyncGenerator<PreparedBatch>;
+}
+
+/**
+ * Parses an upload's rows into batches on a worker thread. Two reasons: the parsing and the database work
+ * then run on two cores even with the embedded database (which runs on the server's own thread), and the
+ * parser's garbage stays in a heap of its own, capped (importLimits.parseWorkerHeapMb), instead of growing
+ * the server's: a million-row import kept the server near 1 GB without it, nearly all of it garbage V8 had
+ * not yet collected. A workbook too large for the cap fails its import, not the server.
+ *
+ * The worker is TypeScript like the rest of the server: it registers tsx's loader before importing itself.
+ */
+export async function prepareBatchesInWorker(input: BatchWorkerInput): Promise<WorkerBatches> {
+  const workbook = input.upload.fileType === 'xls' || input.upload.fileType === 'xlsx';
+  const url = new URL('./batch-worker.ts', import.meta.url).href;
+  const worker = new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url)}); })`,
+    {
+      eval: true,
+      workerData: input,
+      resourceLimits: {
+        maxOldGenerationSizeMb: workbook
+          ? importLimits.parseWorkerHeapMb.workbook
+          : importLimits.parseWorkerHeapMb.text,
+      },
+    },
+  );
+  const inbox: BatchWorkerMessage[] = [];
+  let wake: (() => void) | undefined;
+  let failure: Error | undefined;
+  let ended = false;
+  worker.on('message', (message: BatchWorkerMessage) => {
+    if (message.type === 'done' || message.type === 'error') ended = true;
+    inbox.push(message);
+    wake?.();
+  });
+  worker.on('error', (error) => {
+    failure = error;
+    wake?.();
+  });
+  // A worker that stops without saying it is done (out of memory, killed) fails the import: the rows it did
+  // not send must not pass for the end of the file.
+  worker.on('exit', (code) => {
+    if (!ended) failure ??= new Error(`The import's parsing worker stopped early (exit code ${code})`);
+    wake?.();
+  });
+  const receive = async (): Promise<BatchWorkerMessage> => {
+    for (;;) {
+      const message = inbox.shift();
+      if (message?.type === 'error') throw errorOf(message);
+      if (message) return message;
+      if (failure) throw failure;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  };
+  try {
+    const first = await receive();
+    if (first.type !== 'total') throw new Error('The parsing worker sent no row total');
+    return { total: first.total, batches: batchesOf(worker, receive) };
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+}
+
+async function* batchesOf(
+  worker: Worker,
+  receive: () => Promise<BatchWorkerMessage>,
+): AsyncGenerator<PreparedBatch> {
+  try {
+    for (;;) {
+      worker.postMessage('next');
+      const message = await receive();
+      if (message.type !== 'batch') return;
+      yield message.batch;
+    }
+  } finally {
+    await worker.terminate();
+  }
+}
+
+function errorOf(message: Extract<BatchWorkerMessage, { type: 'error' }>): Error {
+  if (!message.heraldType) return new Error(message.message);
+  const error = new HeraldError(
+    message.heraldType as ErrorType,
+    message.details ? { details: message.details } : {},
+  );
+  error.message = message.message;
+  return error;
+}
