@@ -25,9 +25,11 @@ function batchOf(plan: MergePlan, rows: ValidRow[]): PreparedBatch {
   return {
     rowsRead: rows.length,
     validRows: rows.length,
-    stagingText: rows.map((valid, index) => stagingLine(plan, index + 2, valid)).join(''),
+    staging: new TextEncoder().encode(
+      rows.map((valid, index) => stagingLine(plan, index + 2, valid)).join(''),
+    ),
     rejected: 0,
-    rejectionText: '',
+    rejections: new Uint8Array(0),
   };
 }
 

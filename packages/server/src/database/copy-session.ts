@@ -13,7 +13,7 @@ import type { Database } from './schema.ts';
 export interface CopySession {
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
   /** COPY … FROM STDIN in PostgreSQL's text format: tab-separated, `\N` for null, escaped with copyText. */
-  copyIn(table: string, columns: readonly string[], text: string): Promise<void>;
+  copyIn(table: string, columns: readonly string[], text: string | Uint8Array): Promise<void>;
 }
 
 export type CopyTransaction = <T>(work: (session: CopySession) => Promise<T>) => Promise<T>;
@@ -46,7 +46,7 @@ export function postgresCopyTransaction(pool: pg.Pool): CopyTransaction {
           (await client.query(text, [...params])).rows as Row[],
         copyIn: async (table, columns, text) => {
           const stream = client.query(copyFrom(copyStatement(table, columns, 'STDIN')));
-          await pipeline(Readable.from([Buffer.from(text)]), stream);
+          await pipeline(Readable.from([typeof text === 'string' ? Buffer.from(text) : text]), stream);
         },
       };
       const result = await work(session);

@@ -49,7 +49,10 @@ async function run(port: NonNullable<typeof parentPort>, input: BatchWorkerInput
     for await (const batch of batches) {
       while (requested === 0) await new Promise<void>((resolve) => (wake = resolve));
       requested -= 1;
-      post({ type: 'batch', batch });
+      port.postMessage({ type: 'batch', batch } satisfies BatchWorkerMessage, [
+        batch.staging.buffer as ArrayBuffer,
+        batch.rejections.buffer as ArrayBuffer,
+      ]);
     }
     post({ type: 'done' });
   } catch (error) {

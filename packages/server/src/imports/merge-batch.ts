@@ -46,9 +46,11 @@ export interface PreparedBatch {
   /** Rows consumed from the source in this batch (valid and rejected). */
   rowsRead: number;
   validRows: number;
-  stagingText: string;
+  /** COPY text of the valid rows (stagingLine), UTF-8. */
+  staging: Uint8Array;
   rejected: number;
-  rejectionText: string;
+  /** COPY text of the rejected rows (rejectionLine), UTF-8. */
+  rejections: Uint8Array;
 }
 
 export interface MergeCounts {
@@ -126,15 +128,15 @@ export async function mergeBatch(
   earlierBatchesCommitted: () => Promise<void> = async () => {},
 ): Promise<MergeCounts> {
   const counts: MergeCounts = { created: 0, updated: 0, skipped: 0 };
-  if (batch.rejectionText !== '')
-    await session.copyIn('import_rejection', ['job_id', 'row_number', 'reason'], batch.rejectionText);
+  if (batch.rejections.length > 0)
+    await session.copyIn('import_rejection', ['job_id', 'row_number', 'reason'], batch.rejections);
   if (batch.validRows === 0) {
     await earlierBatchesCommitted();
     return counts;
   }
   const organization = plan.organizationId;
   await session.query(STAGING_TABLE);
-  await session.copyIn('import_staging', stagingColumns(plan), batch.stagingText);
+  await session.copyIn('import_staging', stagingColumns(plan), batch.staging);
   // Matching must be a lookup per staged row through the subscriber indexes, whatever the statistics say:
   // the embedded database never analyzes by itself, so mid-import it believes the organization has a few
   // subscribers and chose to materialize them all and compare each with each staged row (minutes per batch,
