@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import { openDatabase } from '../packages/server/src/database/connect.ts';
 import { migrateToLatest } from '../packages/server/src/database/migrate.ts';
 import type { Database } from '../packages/server/src/database/schema.ts';
@@ -13,14 +14,16 @@ const EVENTS = Number(process.env.HERALD_BENCH_TARGET_EVENTS ?? 10_000_000);
 const SAMPLES = 7;
 /** Which runs to make: "pglite,postgres" (the default) or either alone. */
 const DATABASES = (process.env.HERALD_BENCH_TARGET_DATABASES ?? 'pglite,postgres').split(',');
-const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const POSTGRES_SERVER = process.env.HERALD_BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432';
+/** A database of its own, created and dropped: a shared one's dead rows and other tenants skew the plan. */
+const SCRATCH_DATABASE = 'herald_bench_target';
 
 /**
  * The count of a three-clause target expression (on a list, a profile field, opened within 30 days) over
  * 1,000,000 subscribers and 10,000,000 events, through the `query` handler with `limit: 0` (exact, nothing
- * cached between runs). PGlite in a temporary directory, and PostgreSQL (DATABASE_URL, or the local test
- * database) in an organization of its own, removed afterwards. Targets: ≤ 300 ms on PostgreSQL, ≤ 2 s on
- * PGlite.
+ * cached between runs). PGlite in a temporary directory, and PostgreSQL in a scratch database on
+ * HERALD_BENCH_POSTGRES (the local server by default), dropped afterwards. Targets: ≤ 300 ms on PostgreSQL,
+ * ≤ 2 s on PGlite.
  */
 export async function benchTargetCount(): Promise<string[]> {
   const lines: string[] = [];
@@ -33,10 +36,17 @@ export async function benchTargetCount(): Promise<string[]> {
     }
   }
   if (DATABASES.includes('postgres')) {
+    const admin = new pg.Client({ connectionString: `${POSTGRES_SERVER}/postgres` });
     try {
-      lines.push(...(await runOn(POSTGRES_URL, 'memory://')));
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${SCRATCH_DATABASE} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${SCRATCH_DATABASE}`);
+      lines.push(...(await runOn(`${POSTGRES_SERVER}/${SCRATCH_DATABASE}`, 'memory://')));
     } catch (error) {
       lines.push(`PostgreSQL: skipped (${error instanceof Error ? error.message : String(error)})`);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${SCRATCH_DATABASE} WITH (FORCE)`).catch(() => {});
+      await admin.end().catch(() => {});
     }
   }
   return lines;
@@ -45,10 +55,9 @@ export async function benchTargetCount(): Promise<string[]> {
 async function runOn(databaseUrl: string | undefined, pgliteDataDir: string): Promise<string[]> {
   const database = await openDatabase({ databaseUrl, pgliteDataDir });
   const db = database.db;
-  let organizationId: number | undefined;
   try {
     await migrateToLatest(db as never);
-    organizationId = (
+    const organizationId = (
       await db
         .insertInto('organization')
         .values({ name: `Bench targets ${Date.now()}`, settings: '{}', domains_config: '{}' })
@@ -85,11 +94,6 @@ async function runOn(databaseUrl: string | undefined, pgliteDataDir: string): Pr
       `${label}: count of "${expression.replace(String(listId), 'L')}" = ${total.toLocaleString('en')}: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, max ${times[times.length - 1]!.toFixed(0)} ms over ${SAMPLES} runs (target ${target})`,
     ];
   } finally {
-    if (databaseUrl && organizationId !== undefined) {
-      for (const table of ['subscriber_event', 'list_membership'] as const)
-        await db.deleteFrom(table).where('organization_id', '=', organizationId).execute();
-      await db.deleteFrom('organization').where('id', '=', organizationId).execute();
-    }
     await database.close();
   }
 }
