@@ -77,7 +77,7 @@ export function pgliteCopyTransaction(db: Kysely<Database>, client: PGlite): Cop
             (await client.query<Row>(text, [...params])).rows,
           copyIn: async (table, columns, text) => {
             await client.query(copyStatement(table, columns, "'/dev/blob'"), [], {
-              blob: new Blob([text]),
+              blob: new Blob([text as string | Uint8Array<ArrayBuffer>]),
             });
           },
         };
