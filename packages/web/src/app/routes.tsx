@@ -412,7 +412,7 @@ export const routeTable: readonly RouteDefinition[] = [
   },
   {
     id: 'settings-targeting-rule',
-    path: '/:organization/settings/targeting/:type',
+    path: '/:organization/targeting/:type',
     scope: 'organization',
     titleKey: 'targeting.ruleTitleShort',
     page: lazyPage(() => import('../features/settings/targeting/TargetingRulePage.tsx')),

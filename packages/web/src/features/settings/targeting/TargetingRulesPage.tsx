@@ -21,7 +21,8 @@ export default function TargetingRulesPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const organization = useCurrentOrganization();
-  const base = `/${organization?.organizationId ?? ''}/settings/targeting`;
+  // Platform §2 names one rule's page `targeting/{type}`, beside the settings list rather than under it.
+  const base = `/${organization?.organizationId ?? ''}/targeting`;
   const rules = useRecords<TargetingRule>(TARGETING_RULE_TYPE, {
     limit: 10,
     offset: 0,

@@ -7,7 +7,7 @@ export const TARGETING_RULE_TYPE = 'targetingRule';
 
 export type TargetingRule = TargetingRuleRecord & StoredRecord;
 
-/** A channel type from the path (`settings/targeting/{type}`), or null when it is none. */
+/** A channel type from the path (`targeting/{type}`), or null when it is none. */
 export function ruleTypeFromPath(value: string | undefined): TargetingRuleType | null {
   return (TARGETING_RULE_TYPES as readonly string[]).includes(value ?? '')
     ? (value as TargetingRuleType)
