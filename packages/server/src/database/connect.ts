@@ -39,6 +39,10 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.databaseUrl) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a failover, an administrator's terminate) is an 'error'
+    // event on the pool; unheard, Node would stop the whole process. The pool drops that connection and
+    // opens another at the next checkout, so there is nothing else to do.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const listeners = new PostgresListeners(target.databaseUrl);
     return {
