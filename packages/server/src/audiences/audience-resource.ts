@@ -10,7 +10,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { checkPartitions } from '../partitions/check-partitions.ts';
 import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
-import { checkNew, checkVersion, parseWrite } from '../query/write-helpers.ts';
+import { checkNew, checkVersion, writeEach } from '../query/write-helpers.ts';
 import { checkTarget } from '../targets/target-input.ts';
 import {
   AUDIENCE_SELECT,
@@ -50,7 +50,7 @@ export const audienceResource: ResourceDeclaration = {
   search: ['audience.name'],
   partitionColumn: 'audience.partition_ids',
   restrictedSelect: (actor) => restrictedAudienceSelect(actor.partitionIds ?? []),
-  write: writeAudiences,
+  write: writeEach(audienceWriteSchema, writeAudience),
 };
 
 registerResource(audienceResource);
@@ -68,20 +68,6 @@ function namesAudience(node: TargetNode, audienceId: number): boolean {
     default:
       return false;
   }
-}
-
-async function writeAudiences(
-  trx: Transaction<Database>,
-  actor: Actor,
-  data: readonly unknown[],
-): Promise<Array<Record<string, unknown>>> {
-  const written: Array<Record<string, unknown>> = [];
-  for (const [index, item] of data.entries()) {
-    written.push(
-      await writeAudience(trx, actor, parseWrite(audienceWriteSchema, item, index), `data.${index}`),
-    );
-  }
-  return written;
 }
 
 /** The audience as written, as the writer sees it (a restricted user: the size within their partitions). */

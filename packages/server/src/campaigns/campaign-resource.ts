@@ -5,7 +5,7 @@ import { CAMPAIGN_STATUSES, campaignWriteSchema, type CampaignWrite } from '@her
 import type { Database } from '../database/schema.ts';
 import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
 import { checkPartitions } from '../partitions/check-partitions.ts';
-import { checkNew, checkVersion, parseWrite } from '../query/write-helpers.ts';
+import { checkNew, checkVersion, writeEach } from '../query/write-helpers.ts';
 
 const SELECT = sql`id, name, start_date::text AS start_date, end_date::text AS end_date, details, notes,
   partition_ids, is_archived, created_at, updated_at, version`;
@@ -76,22 +76,10 @@ export const campaignResource: ResourceDeclaration = {
   },
   search: ['name', 'details'],
   partitionColumn: 'partition_ids',
-  write: writeCampaigns,
+  write: writeEach(campaignWriteSchema, writeOne),
 };
 
 registerResource(campaignResource);
-
-async function writeCampaigns(
-  trx: Transaction<Database>,
-  actor: Actor,
-  data: readonly unknown[],
-): Promise<Array<Record<string, unknown>>> {
-  const written: Array<Record<string, unknown>> = [];
-  for (const [index, item] of data.entries()) {
-    written.push(await writeOne(trx, actor, parseWrite(campaignWriteSchema, item, index), `data.${index}`));
-  }
-  return written;
-}
 
 async function writeOne(
   trx: Transaction<Database>,

@@ -7,7 +7,7 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
-import { checkNew, checkVersion, parseWrite } from '../query/write-helpers.ts';
+import { checkNew, checkVersion, writeEach } from '../query/write-helpers.ts';
 import { checkCalculation } from '../calculations/calculation-checks.ts';
 import { CUSTOM_FIELD_SELECT, customFieldRecord } from './custom-field-record.ts';
 
@@ -42,24 +42,10 @@ export const customFieldResource: ResourceDeclaration = {
   search: ['custom_field.field', 'custom_field.description', 'custom_field.group_name'],
   // Definitions are the organization's vocabulary, not subscriber data: franchisees read them too.
   restrictedCondition: () => sql`true`,
-  write: writeCustomFields,
+  write: writeEach(customFieldWriteSchema, writeCustomField),
 };
 
 registerResource(customFieldResource);
-
-async function writeCustomFields(
-  trx: Transaction<Database>,
-  actor: Actor,
-  data: readonly unknown[],
-): Promise<Array<Record<string, unknown>>> {
-  const written: Array<Record<string, unknown>> = [];
-  for (const [index, item] of data.entries()) {
-    written.push(
-      await writeCustomField(trx, actor, parseWrite(customFieldWriteSchema, item, index), `data.${index}`),
-    );
-  }
-  return written;
-}
 
 function checkPattern(pattern: string | null | undefined, path: string): void {
   if (!pattern) return;

@@ -10,7 +10,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { checkPartitions } from '../partitions/check-partitions.ts';
 import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
-import { checkNew, checkVersion, parseWrite } from '../query/write-helpers.ts';
+import { checkNew, checkVersion, writeEach } from '../query/write-helpers.ts';
 import { LIST_SELECT, LIST_STATE_SQL, listRecord } from './list-record.ts';
 
 function booleanFilter(path: string, whenTrue: ReturnType<typeof sql>, whenFalse: ReturnType<typeof sql>) {
@@ -90,7 +90,7 @@ export const listResource: ResourceDeclaration = {
     FROM list_membership m JOIN subscriber s ON s.id = m.subscriber_id
     WHERE m.list_id = subscriber_list.id AND s.partition_ids && ${actor.partitionIds ?? []}::integer[]
   ) AS partition_stats`,
-  write: writeLists,
+  write: writeEach(listWriteSchema, writeList),
 };
 
 registerResource(listResource);
@@ -109,18 +109,6 @@ function withPartitionStats(record: ListRecord, partitionStats: unknown): ListRe
       updatedAt: null,
     },
   };
-}
-
-async function writeLists(
-  trx: Transaction<Database>,
-  actor: Actor,
-  data: readonly unknown[],
-): Promise<Array<Record<string, unknown>>> {
-  const written: Array<Record<string, unknown>> = [];
-  for (const [index, item] of data.entries()) {
-    written.push(await writeList(trx, actor, parseWrite(listWriteSchema, item, index), `data.${index}`));
-  }
-  return written;
 }
 
 async function writeList(

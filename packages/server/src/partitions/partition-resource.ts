@@ -2,7 +2,7 @@ import { HeraldError, partitionWriteSchema, type PartitionWrite } from '@herald/
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
-import { parseWrite } from '../query/write-helpers.ts';
+import { writeEach } from '../query/write-helpers.ts';
 
 const SELECT = sql`partition.id, partition.name, partition.external_ref, partition.partition_set_id,
   partition.custom_fields, partition.partition_ids`;
@@ -38,24 +38,10 @@ export const partitionResource: ResourceDeclaration = {
   sortable: { name: 'name' },
   search: ['partition.name', 'partition.external_ref'],
   partitionColumn: 'partition.partition_ids',
-  write: writePartitions,
+  write: writeEach(partitionWriteSchema, writePartition),
 };
 
 registerResource(partitionResource);
-
-async function writePartitions(
-  trx: Transaction<Database>,
-  actor: Actor,
-  data: readonly unknown[],
-): Promise<Array<Record<string, unknown>>> {
-  const written: Array<Record<string, unknown>> = [];
-  for (const [index, item] of data.entries()) {
-    written.push(
-      await writePartition(trx, actor, parseWrite(partitionWriteSchema, item, index), `data.${index}`),
-    );
-  }
-  return written;
-}
 
 async function writePartition(
   trx: Transaction<Database>,

@@ -1,6 +1,8 @@
 import { HeraldError } from '@herald/protocol';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import { validation } from './resources.ts';
+import type { Database } from '../database/schema.ts';
+import { validation, type Actor } from './resources.ts';
 
 /** Parses one item of writeRecords' data with its type's write schema; issues become ValidationError details. */
 export function parseWrite<Schema extends z.ZodType>(
@@ -16,6 +18,31 @@ export function parseWrite<Schema extends z.ZodType>(
       message: issue.message,
     })),
   });
+}
+
+/**
+ * A type's writeRecords handler from the write of one item: each item is parsed with the type's schema and
+ * written in order, its refusals reported at `data.N`.
+ */
+export function writeEach<Schema extends z.ZodType>(
+  schema: Schema,
+  writeOne: (
+    trx: Transaction<Database>,
+    actor: Actor,
+    input: z.output<Schema>,
+    path: string,
+  ) => Promise<Record<string, unknown>>,
+) {
+  return async (
+    trx: Transaction<Database>,
+    actor: Actor,
+    data: readonly unknown[],
+  ): Promise<Array<Record<string, unknown>>> => {
+    const written: Array<Record<string, unknown>> = [];
+    for (const [index, item] of data.entries())
+      written.push(await writeOne(trx, actor, parseWrite(schema, item, index), `data.${index}`));
+    return written;
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { HeraldError, tagWriteSchema, type TagRecord, type TagWrite } from '@her
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
-import { checkNew, checkVersion, parseWrite } from '../query/write-helpers.ts';
+import { checkNew, checkVersion, writeEach } from '../query/write-helpers.ts';
 import { TAG_SELECT, tagRecord, tagStatsOf } from './tag-record.ts';
 import { tagFiguresSql } from './tag-stats.ts';
 
@@ -28,7 +28,7 @@ export const tagResource: ResourceDeclaration = {
   restrictedCondition: () => sql`true`,
   restrictedSelect: (actor) =>
     sql`${TAG_SELECT}, ${tagFiguresSql(sql`tag.id`, sql`tag.organization_id`, actor.partitionIds ?? [])} AS partition_stats`,
-  write: writeTags,
+  write: writeEach(tagWriteSchema, writeTag),
 };
 
 registerResource(tagResource);
@@ -37,18 +37,6 @@ registerResource(tagResource);
 function withPartitionStats(record: TagRecord, partitionStats: unknown): TagRecord {
   if (typeof partitionStats !== 'object' || partitionStats === null) return record;
   return { ...record, stats: { ...tagStatsOf(partitionStats), updatedAt: record.stats.updatedAt } };
-}
-
-async function writeTags(
-  trx: Transaction<Database>,
-  actor: Actor,
-  data: readonly unknown[],
-): Promise<Array<Record<string, unknown>>> {
-  const written: Array<Record<string, unknown>> = [];
-  for (const [index, item] of data.entries()) {
-    written.push(await writeTag(trx, actor, parseWrite(tagWriteSchema, item, index), `data.${index}`));
-  }
-  return written;
 }
 
 /** Names are unique in the organization in any case (the index on lower(name)); answered at the field. */

@@ -8,7 +8,7 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
-import { checkVersion, parseWrite } from '../query/write-helpers.ts';
+import { checkVersion, writeEach } from '../query/write-helpers.ts';
 import { checkTarget } from '../targets/target-input.ts';
 import {
   TARGETING_RULE_SELECT,
@@ -57,24 +57,15 @@ export const targetingRuleResource: ResourceDeclaration = {
 
 registerResource(targetingRuleResource);
 
+const writeEachRule = writeEach(targetingRuleWriteSchema, writeTargetingRule);
+
 async function writeTargetingRules(
   trx: Transaction<Database>,
   actor: Actor,
   data: readonly unknown[],
 ): Promise<Array<Record<string, unknown>>> {
   await materializeTargetingRules(trx, actor.organizationId);
-  const written: Array<Record<string, unknown>> = [];
-  for (const [index, item] of data.entries()) {
-    written.push(
-      await writeTargetingRule(
-        trx,
-        actor,
-        parseWrite(targetingRuleWriteSchema, item, index),
-        `data.${index}`,
-      ),
-    );
-  }
-  return written;
+  return writeEachRule(trx, actor, data);
 }
 
 /**
