@@ -23,7 +23,13 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}):
   const startedAt = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repositoryRoot, 'packages/server/src/main.ts')],
+    [
+      // Extra node flags for the server, e.g. HERALD_BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+      ...(process.env.HERALD_BENCH_SERVER_ARGS?.split(' ') ?? []),
+      '--import',
+      'tsx',
+      path.join(repositoryRoot, 'packages/server/src/main.ts'),
+    ],
     {
       cwd: repositoryRoot,
       env: {

@@ -7,6 +7,7 @@ import {
   type PreparedBatch,
 } from '../src/imports/merge-batch.ts';
 import type { ValidRow } from '../src/imports/validate-row.ts';
+import { refreshListStats } from '../src/lists/list-stats.ts';
 import { addList, addSubscriber } from './subscriber-fixtures.ts';
 import { createOrganization, startTestHerald, type TestHerald } from './support/index.ts';
 
@@ -121,5 +122,36 @@ describe('merging an import batch', () => {
       ),
     );
     await expect(attempt).rejects.toMatchObject({ code: '22012' });
+  });
+
+  it("counts the new subscribers into the list's statistics as it writes them, as a recount would", async () => {
+    const listId = await addList(herald, organizationId, 'Counted as written');
+    const stats = () =>
+      herald.database.db
+        .selectFrom('subscriber_list')
+        .select(['subscriber_count', 'contactable_count', 'unsubscribed_count', 'invalid_count'])
+        .where('id', '=', listId)
+        .executeTakeFirstOrThrow();
+    const subscribed = { ...plan, listId };
+    await herald.database.copyTransaction((session) =>
+      mergeBatch(
+        session,
+        subscribed,
+        batchOf(subscribed, [row('one@counted.test', 'A'), row('two@counted.test', 'B')]),
+      ),
+    );
+    const unsubscribed = { ...plan, listId, markUnsubscribed: true };
+    await herald.database.copyTransaction((session) =>
+      mergeBatch(session, unsubscribed, batchOf(unsubscribed, [row('three@counted.test', 'C')])),
+    );
+    const written = await stats();
+    expect(written).toEqual({
+      subscriber_count: 3,
+      contactable_count: 2,
+      unsubscribed_count: 1,
+      invalid_count: 0,
+    });
+    await refreshListStats(herald.database.db, organizationId, listId);
+    expect(await stats()).toEqual(written);
   });
 });

@@ -41,7 +41,10 @@ const checkpointSchema = z.object({
 });
 type ImportCheckpoint = z.infer<typeof checkpointSchema>;
 
-/** List statistics are recounted every this many batches while an import runs, and at its end. */
+/**
+ * While an import runs, the list's statistics are recounted every this many batches when existing
+ * subscribers joined it (new subscribers are counted as they are written, merge-batch.ts); always at its end.
+ */
 const STATS_EVERY_BATCHES = 10;
 
 /**
@@ -101,6 +104,7 @@ export async function runImport(context: JobContext): Promise<Record<string, unk
   let rowsQueued = progress.rowsRead;
   let batchesDone = 0;
   let statsDueAt = STATS_EVERY_BATCHES;
+  let existingJoined = false;
   let next = batches.next();
   try {
     for (;;) {
@@ -148,6 +152,7 @@ export async function runImport(context: JobContext): Promise<Record<string, unk
           progress.updated += counts.updated;
           progress.skipped += counts.skipped;
           progress.rejected += batch.rejected;
+          if (counts.updated > 0) existingJoined = true;
           batchesDone += 1;
           context.reportProgress(rowsRead, total);
         });
@@ -155,8 +160,9 @@ export async function runImport(context: JobContext): Promise<Record<string, unk
       previous = committed;
       pending.push(committed);
       if (pending.length >= inFlight) await pending.shift();
-      if (plan.listId !== undefined && batchesDone >= statsDueAt) {
+      if (plan.listId !== undefined && existingJoined && batchesDone >= statsDueAt) {
         statsDueAt = batchesDone + STATS_EVERY_BATCHES;
+        existingJoined = false;
         await refreshListStats(context.db, organizationId, plan.listId);
       }
     }

@@ -4,13 +4,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { findUpload, type StoredUpload } from '../uploads/upload-store.ts';
 import { importLimits } from './import-limits.ts';
-import type { NumberedRow } from './prepare-batches.ts';
-import { readDelimitedRows } from './read-delimited.ts';
+import type { RowChunk } from './prepare-batches.ts';
+import { readDelimitedChunks, readDelimitedRows } from './read-delimited.ts';
 import { readWorkbookRows } from './read-workbook.ts';
 
-/** An import's data rows, numbered, with an estimate of how many there are (for progress). */
+/** An import's data rows, numbered, in chunks, with an estimate of how many there are (for progress). */
 export interface ImportSource {
-  rows: AsyncIterable<NumberedRow>;
+  rows: AsyncIterable<RowChunk>;
   /** Data rows expected in all (exact for inline data and workbooks, line ends less the header's for text). */
   total: number;
 }
@@ -52,7 +52,7 @@ export async function openUploadRows(upload: UploadFile): Promise<ImportSource> 
     for await (const row of readDelimitedRows(upload.path, encoding)) if (row) lineEnds += 1;
     refuseOverLimit(lineEnds - 1);
   }
-  return { rows: afterHeader(readDelimitedRows(upload.path, encoding)), total: Math.max(lineEnds - 1, 1) };
+  return { rows: afterHeader(readDelimitedChunks(upload.path, encoding)), total: Math.max(lineEnds - 1, 1) };
 }
 
 function refuseOverLimit(dataRows: number): void {
@@ -62,19 +62,26 @@ function refuseOverLimit(dataRows: number): void {
     });
 }
 
-async function* numbered(rows: readonly (readonly unknown[])[], first: number): AsyncGenerator<NumberedRow> {
-  for (let index = 0; index < rows.length; index += 1) {
-    yield { rowNumber: index + first, cells: rows[index] ?? [] };
-    // Hand the event loop back now and then: a large array would otherwise be read in one go.
-    if (index % 5000 === 4999) await new Promise((resolve) => setImmediate(resolve));
+/** Rows taken from an array a slice at a time, handing the event loop back between slices. */
+const ARRAY_CHUNK_ROWS = 5000;
+
+async function* numbered(rows: readonly (readonly unknown[])[], first: number): AsyncGenerator<RowChunk> {
+  for (let index = 0; index < rows.length; index += ARRAY_CHUNK_ROWS) {
+    yield { firstRowNumber: index + first, rows: rows.slice(index, index + ARRAY_CHUNK_ROWS) };
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
-async function* afterHeader(rows: AsyncIterable<string[]>): AsyncGenerator<NumberedRow> {
-  let rowNumber = 0;
-  for await (const cells of rows) {
-    rowNumber += 1;
-    if (rowNumber > 1) yield { rowNumber, cells };
+/** The chunks after the header row (row 1), the first data row numbered 2. */
+async function* afterHeader(chunks: AsyncIterable<string[][]>): AsyncGenerator<RowChunk> {
+  let rowNumber = 1;
+  let header = true;
+  for await (const rows of chunks) {
+    const data = header && rows.length > 0 ? rows.slice(1) : rows;
+    if (rows.length > 0) header = false;
+    if (data.length === 0) continue;
+    yield { firstRowNumber: rowNumber + 1, rows: data };
+    rowNumber += data.length;
   }
 }
 

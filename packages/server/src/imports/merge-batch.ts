@@ -247,10 +247,21 @@ export async function mergeBatch(
   } else {
     counts.skipped = existing;
   }
+  // The new subscribers' memberships are counted into the list's statistics as they are written (a new
+  // subscriber is neither invalid nor globally unsubscribed), so a large import needs no recount of the whole
+  // list while it runs; existing subscribers joining need one (import-job.ts), and every import ends with one.
   if (plan.listId !== undefined)
     await session.query(
-      `UPDATE subscriber_list SET last_updated = now() WHERE id = $1 AND organization_id = $2`,
-      [plan.listId, organization],
+      `UPDATE subscriber_list SET last_updated = now(), subscriber_count = subscriber_count + $3,
+         contactable_count = contactable_count + $4, unsubscribed_count = unsubscribed_count + $5
+       WHERE id = $1 AND organization_id = $2`,
+      [
+        plan.listId,
+        organization,
+        counts.created,
+        plan.markUnsubscribed ? 0 : counts.created,
+        plan.markUnsubscribed ? counts.created : 0,
+      ],
     );
   return counts;
 }

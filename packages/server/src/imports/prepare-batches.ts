@@ -1,12 +1,16 @@
+import { CopyBuffer } from './copy-buffer.ts';
 import type { ImportColumn } from './import-columns.ts';
 import { rejectionLine, stagingLine, type MergePlan, type PreparedBatch } from './merge-batch.ts';
 import { RowKeySet } from './row-key-set.ts';
 import { validateRow } from './validate-row.ts';
 
-/** A source row with its number in the file (the header is row 1) or in the inline data (from 1). */
-export interface NumberedRow {
-  rowNumber: number;
-  cells: readonly unknown[];
+/**
+ * Consecutive source rows, the first numbered firstRowNumber: in the file (the header is row 1) or in the
+ * inline data (from 1).
+ */
+export interface RowChunk {
+  firstRowNumber: number;
+  rows: readonly (readonly unknown[])[];
 }
 
 /**
@@ -16,7 +20,7 @@ export interface NumberedRow {
  * before a restart: they are validated again, only to remember their keys, and produce nothing.
  */
 export async function* prepareBatches(
-  rows: AsyncIterable<NumberedRow>,
+  chunks: AsyncIterable<RowChunk>,
   columns: readonly ImportColumn[],
   plan: MergePlan,
   options: { batchRows: number; skipRows: number },
@@ -25,56 +29,56 @@ export async function* prepareBatches(
   const refs = new RowKeySet();
   let skip = options.skipRows;
   let batch = emptyBatch();
-  const staging: string[] = [];
-  const rejections: string[] = [];
-  for await (const { rowNumber, cells } of rows) {
-    const checked = validateRow(cells, columns);
-    let reason: string | undefined;
-    if ('reason' in checked) reason = checked.reason;
-    else {
-      const { emailKey, ref } = checked.row;
-      const sameEmail = emailKey === null ? undefined : emails.get(emailKey);
-      const sameRef = ref === null ? undefined : refs.get(ref);
-      if (sameEmail !== undefined) reason = `Same e-mail as row ${sameEmail}`;
-      else if (sameRef !== undefined) reason = `Same ref as row ${sameRef}`;
+  const staging = new CopyBuffer(16 << 20);
+  const rejections = new CopyBuffer();
+  for await (const chunk of chunks)
+    for (let index = 0; index < chunk.rows.length; index += 1) {
+      const rowNumber = chunk.firstRowNumber + index;
+      const cells = chunk.rows[index] ?? [];
+      const checked = validateRow(cells, columns);
+      let reason: string | undefined;
+      if ('reason' in checked) reason = checked.reason;
       else {
-        if (emailKey !== null) emails.claim(emailKey, rowNumber);
-        if (ref !== null) refs.claim(ref, rowNumber);
+        const { emailKey, ref } = checked.row;
+        const sameEmail = emailKey === null ? undefined : emails.get(emailKey);
+        const sameRef = ref === null ? undefined : refs.get(ref);
+        if (sameEmail !== undefined) reason = `Same e-mail as row ${sameEmail}`;
+        else if (sameRef !== undefined) reason = `Same ref as row ${sameRef}`;
+        else {
+          if (emailKey !== null) emails.claim(emailKey, rowNumber);
+          if (ref !== null) refs.claim(ref, rowNumber);
+        }
+      }
+      if (skip > 0) {
+        skip -= 1;
+        continue;
+      }
+      batch.rowsRead += 1;
+      if (reason !== undefined) {
+        batch.rejected += 1;
+        rejections.append(rejectionLine(plan.jobId, rowNumber, reason));
+      } else if ('row' in checked) {
+        batch.validRows += 1;
+        staging.append(stagingLine(plan, rowNumber, checked.row));
+      }
+      if (batch.rowsRead >= options.batchRows) {
+        yield finish(batch, staging, rejections);
+        batch = emptyBatch();
       }
     }
-    if (skip > 0) {
-      skip -= 1;
-      continue;
-    }
-    batch.rowsRead += 1;
-    if (reason !== undefined) {
-      batch.rejected += 1;
-      rejections.push(rejectionLine(plan.jobId, rowNumber, reason));
-    } else if ('row' in checked) {
-      batch.validRows += 1;
-      staging.push(stagingLine(plan, rowNumber, checked.row));
-    }
-    if (batch.rowsRead >= options.batchRows) {
-      yield finish(batch, staging, rejections);
-      batch = emptyBatch();
-    }
-  }
   if (batch.rowsRead > 0) yield finish(batch, staging, rejections);
 }
 
-const encoder = new TextEncoder();
 const EMPTY = new Uint8Array(0);
 
 function emptyBatch(): PreparedBatch {
   return { rowsRead: 0, validRows: 0, staging: EMPTY, rejected: 0, rejections: EMPTY };
 }
 
-function finish(batch: PreparedBatch, staging: string[], rejections: string[]): PreparedBatch {
-  // Bytes, not strings: a batch crosses from the parsing worker to the import by transfer, without a copy,
-  // and outside the V8 heap, where megabyte strings waited for a full collection (prepare-in-worker.ts).
-  batch.staging = encoder.encode(staging.join(''));
-  batch.rejections = encoder.encode(rejections.join(''));
-  staging.length = 0;
-  rejections.length = 0;
+function finish(batch: PreparedBatch, staging: CopyBuffer, rejections: CopyBuffer): PreparedBatch {
+  // Bytes, not strings: a batch crosses from the parsing worker to the import by transfer, without a copy
+  // (prepare-in-worker.ts).
+  batch.staging = staging.take();
+  batch.rejections = rejections.take();
   return batch;
 }

@@ -75,6 +75,7 @@ export function validateRow(cells: readonly unknown[], columns: readonly ImportC
  * Answers undefined for anything else or a day that does not exist.
  */
 export function isoDate(text: string): string | undefined {
+  if (isPlainIsoDate(text)) return text;
   let match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ][\d:.]+Z?)?$/.exec(text);
   let year: number, month: number, day: number;
   if (match) [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -87,6 +88,33 @@ export function isoDate(text: string): string | undefined {
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCMonth() !== month - 1) return undefined;
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether text is already YYYY-MM-DD naming a day that exists: the form nearly every file uses, checked
+ * without a regular expression or a Date (a million rows of dates showed in the import's profile).
+ */
+function isPlainIsoDate(text: string): boolean {
+  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
+  let year = 0;
+  for (let index = 0; index < 4; index += 1) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return false;
+    year = year * 10 + digit;
+  }
+  const month = digitPair(text, 5);
+  const day = digitPair(text, 8);
+  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > DAYS_IN_MONTH[month - 1]!) return false;
+  return month !== 2 || day < 29 || (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0));
+}
+
+/** The two digits at `at` as a number, or -1. */
+function digitPair(text: string, at: number): number {
+  const tens = text.charCodeAt(at) - 48;
+  const units = text.charCodeAt(at + 1) - 48;
+  return tens < 0 || tens > 9 || units < 0 || units > 9 ? -1 : tens * 10 + units;
 }
 
 function customValue(field: ImportCustomField, text: string): string | number | boolean | { reason: string } {
