@@ -394,4 +394,39 @@ describe('audiences', () => {
     });
     expect(generate.error?.type).toBe('PrivilegesError');
   });
+  it('goes back to its last generation when a queued generation is cancelled, or says it was cancelled', async () => {
+    const singaporeans = await created({ name: 'Singaporeans', target: 'country = "SG"' });
+    expect(await generated(singaporeans.id)).toMatchObject({ status: 'ready', size: 1 });
+    await herald.services.jobs.stop();
+    try {
+      const { jobId } = await manager.channel.call<{ jobId: number }>('generateAudience', {
+        organizationId,
+        audienceId: singaporeans.id,
+      });
+      expect((await audiences(manager, { id: singaporeans.id }))[0]?.status).toBe('in-queue');
+      await manager.channel.call('cancelJob', { organizationId, jobId });
+      expect((await audiences(manager, { id: singaporeans.id }))[0]).toMatchObject({
+        status: 'ready',
+        size: 1,
+        error: null,
+      });
+      expect(await members(singaporeans.id)).toEqual(['eve']);
+
+      const never = await created({ name: 'Never generated', target: 'country = "NZ"' });
+      expect(never.status).toBe('in-queue');
+      const { records } = await manager.channel.call<{ records: JobView[] }>('query', {
+        organizationId,
+        query: { type: 'job', filter: { kind: 'audience', status: 'queued' } },
+        limit: 10,
+      });
+      expect(records).toHaveLength(1);
+      await manager.channel.call('cancelJob', { organizationId, jobId: records[0]!.id });
+      expect((await audiences(manager, { id: never.id }))[0]).toMatchObject({
+        status: 'error',
+        error: 'The generation was cancelled before it finished',
+      });
+    } finally {
+      await herald.services.jobs.start();
+    }
+  });
 });

@@ -129,8 +129,10 @@ async function runAudienceGeneration(context: JobContext): Promise<Record<string
     return { audienceId, size };
   } catch (error) {
     if (error instanceof JobLostError || context.signal.aborted) {
-      // Cancelled or stopping: the members were not touched; the audience waits for its next generation.
-      await setStatus(db, job.organizationId, audienceId, 'in-queue').catch(() => {});
+      // The members were not touched. A stopping server hands the job back to the queue, so the audience
+      // waits there; a cancelled generation leaves nothing queued, so the audience goes back to its last
+      // generation, or, having none, says it was cancelled (a new generation is one click away).
+      await settleStoppedGeneration(db, job.id, job.organizationId, audienceId).catch(() => {});
       await announceAudience(context, audienceId);
       throw error;
     }
@@ -143,4 +145,34 @@ async function runAudienceGeneration(context: JobContext): Promise<Record<string
   }
 }
 
-registerJobHandler('audience', { capability: 'database-manage', run: runAudienceGeneration });
+async function settleStoppedGeneration(
+  db: Kysely<Database>,
+  jobId: number,
+  organizationId: number,
+  audienceId: number,
+): Promise<void> {
+  const job = await sql<{ status: string }>`SELECT status FROM job WHERE id = ${jobId}`.execute(db);
+  if (job.rows[0]?.status === 'cancelled') await settleCancelledGeneration(db, organizationId, audienceId);
+  else await setStatus(db, organizationId, audienceId, 'in-queue');
+}
+
+/** A cancelled generation (queued or running): back to the last generation, or "cancelled" without one. */
+async function settleCancelledGeneration(
+  db: Kysely<Database>,
+  organizationId: number,
+  audienceId: number,
+): Promise<void> {
+  await sql`UPDATE audience SET
+      status = CASE WHEN generated_at IS NULL THEN 'error' ELSE 'ready' END,
+      error = CASE WHEN generated_at IS NULL THEN ${CANCELLED_MESSAGE} ELSE error END
+    WHERE id = ${audienceId} AND organization_id = ${organizationId}`.execute(db);
+}
+
+/** The audience's `error` when its first generation was cancelled. */
+export const CANCELLED_MESSAGE = 'The generation was cancelled before it finished';
+
+registerJobHandler('audience', {
+  capability: 'database-manage',
+  run: runAudienceGeneration,
+  cancelled: (db, job) => settleCancelledGeneration(db, job.organizationId, Number(job.params.audienceId)),
+});

@@ -9,7 +9,7 @@ import { jobHandlerOf } from './job-runner.ts';
 async function actionableJob(services: Services, organization: AuthenticatedOrganization, jobId: number) {
   const job = await services.db
     .selectFrom('job')
-    .select(['id', 'kind', 'status', 'created_by'])
+    .select(['id', 'kind', 'status', 'created_by', 'params'])
     .where('id', '=', jobId)
     .where('organization_id', '=', organization.organizationId)
     .executeTakeFirst();
@@ -57,6 +57,11 @@ export const jobOrganizationCommands: CommandRegistry = {
       if (updated.rows.length === 0) throw new HeraldError('JobNotCancellableError');
       // The process running it (this one or another) notices at its next checkpoint or heartbeat.
       services.jobs.abort(job.id);
+      await jobHandlerOf(job.kind)?.cancelled?.(services.db, {
+        id: job.id,
+        organizationId: organization.organizationId,
+        params: (job.params ?? {}) as Record<string, unknown>,
+      });
       await services.jobs.announce(organization.organizationId, job.id);
       return { jobId: job.id, status: 'cancelled' };
     },

@@ -43,6 +43,17 @@ export interface JobHandler {
   capability: Capability;
   /** Does the work; answers the job's result. Throw a HeraldError to fail it with that error. */
   run(context: JobContext): Promise<Record<string, unknown>>;
+  /**
+   * Called by cancelJob once the job is marked cancelled, queued or running: puts right what the job's
+   * queueing had announced (an audience shown "in queue" has no generation coming any more).
+   */
+  cancelled?(db: Kysely<Database>, job: CancelledJob): Promise<void>;
+}
+
+export interface CancelledJob {
+  id: number;
+  organizationId: number;
+  params: Record<string, unknown>;
 }
 
 const handlers = new Map<string, JobHandler>();
