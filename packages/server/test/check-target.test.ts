@@ -17,6 +17,7 @@ describe('checkTarget', () => {
   let reader: Connected;
   let franchisee: Connected;
   let listId: number;
+  let headOfficeListId: number;
 
   const check = (connection: Connected, target: unknown) =>
     connection.channel.request('checkTarget', { organizationId, target });
@@ -24,8 +25,9 @@ describe('checkTarget', () => {
   beforeAll(async () => {
     herald = await startTestHerald();
     organizationId = await createOrganization(herald);
-    listId = await addList(herald, organizationId, 'News');
     const north = await addPartition(herald, organizationId, 'North');
+    listId = await addList(herald, organizationId, 'News', [north.partitionId]);
+    headOfficeListId = await addList(herald, organizationId, 'Head office only');
     reader = await connectAs(herald, organizationId, ['Content.Edit']);
     franchisee = await connectAs(herald, organizationId, ['franchisee'], [north.setId]);
   });
@@ -58,6 +60,23 @@ describe('checkTarget', () => {
     const reply = await check(reader, 'list 2147483000');
     expect(reply.error?.type).toBe('ValidationError');
     expect(reply.error?.details).toEqual([{ path: 'target', message: 'List 2147483000 does not exist' }]);
+  });
+
+  it('lets a partition-restricted user name only what their partitions hold, so nothing else is revealed', async () => {
+    expect((await check(reader, `list ${headOfficeListId}`)).error).toBeUndefined();
+    const reply = await check(franchisee, `list ${headOfficeListId} or list ${listId}`);
+    expect(reply.error?.details).toEqual([
+      { path: 'target', message: `List ${headOfficeListId} does not exist` },
+    ]);
+    const tagged = await herald.database.db
+      .insertInto('tag')
+      .values({ organization_id: organizationId, name: 'VIP' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await check(reader, `tag ${tagged.id}`)).error).toBeUndefined();
+    expect((await check(franchisee, `tag ${tagged.id}`)).error?.details).toEqual([
+      { path: 'target', message: `Tag ${tagged.id} does not exist` },
+    ]);
   });
 
   it('answers a parse error with its position', async () => {

@@ -42,7 +42,8 @@ describe('target expressions', () => {
     await addCustomField(herald, organizationId, 'member', { dataType: 'boolean' });
     await addCustomField(herald, organizationId, 'joined', { dataType: 'date' });
     ({ partitionId: north, setId: northSet } = await addPartition(herald, organizationId, 'North'));
-    vip = await addList(herald, organizationId, 'VIP');
+    // VIP is shared with the North partition; News is the head office's alone.
+    vip = await addList(herald, organizationId, 'VIP', [north]);
     news = await addList(herald, organizationId, 'News');
     const people = [
       {
@@ -261,6 +262,14 @@ describe('target expressions', () => {
     try {
       expect(await matches('custom.tier = "gold"', franchisee)).toEqual(['ann', 'eve']);
       expect(await matches(`list ${vip} any`, franchisee)).toEqual(['ann']);
+      // A list outside their partitions does not exist for them (target-catalogue.ts).
+      const reply = await franchisee.channel.request('query', {
+        organizationId,
+        query: { type: 'subscriber', filter: { target: `list ${news}` } },
+      });
+      expect(reply.error?.details).toEqual([
+        { path: 'query.filter.target', message: `List ${news} does not exist` },
+      ]);
     } finally {
       franchisee.close();
     }

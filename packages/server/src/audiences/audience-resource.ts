@@ -100,7 +100,7 @@ async function writeAudience(
     checkNew(input, path);
     if (input.name === undefined) throw validation(`${path}.name`, 'An audience needs a name');
     if (input.target === undefined) throw validation(`${path}.target`, 'An audience needs a target');
-    const { tree } = await checkTarget(trx, actor.organizationId, input.target, `${path}.target`);
+    const { tree } = await checkTarget(trx, actor, input.target, `${path}.target`);
     const partitionIds = input.partitionIds ?? [];
     if (actor.partitionIds !== undefined && partitionIds.length === 0)
       throw validation(`${path}.partitionIds`, 'Choose at least one of your partitions');
@@ -119,7 +119,7 @@ async function writeAudience(
   let target = stored.target;
   let targetChanged = false;
   if (input.target !== undefined) {
-    const { tree } = await checkTarget(trx, actor.organizationId, input.target, `${path}.target`);
+    const { tree } = await checkTarget(trx, actor, input.target, `${path}.target`);
     // Compared as canonical text: jsonb gives the stored tree back with its keys in another order.
     targetChanged = printTarget(tree) !== printTarget(stored.target);
     if (targetChanged && stored.status === 'locked')

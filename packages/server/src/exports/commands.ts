@@ -43,7 +43,7 @@ export const exportOrganizationCommands: CommandRegistry = {
       ) {
         if (params.type !== 'subscribers')
           throw validation('target', 'Only a subscribers export takes a target expression');
-        expression = (await checkTarget(db, actor.organizationId, params.target, 'target')).tree;
+        expression = (await checkTarget(db, actor, params.target, 'target')).tree;
       }
       const target = typeof params.target === 'number' ? params.target : null;
       if (params.type === 'listMembers' && target === null)

@@ -69,7 +69,7 @@ export const subscriberResource: ResourceDeclaration = {
     },
     target: {
       custom: async (value, { db, actor }) =>
-        (await checkTarget(db, actor.organizationId, value, 'query.filter.target')).condition,
+        (await checkTarget(db, actor, value, 'query.filter.target')).condition,
     },
   },
   sortable: {

@@ -92,9 +92,7 @@ async function writeTargetingRule(
   let target: TargetNode | null = stored.target;
   if (input.target !== undefined)
     target =
-      input.target === null
-        ? null
-        : (await checkTarget(trx, actor.organizationId, input.target, `${path}.target`)).tree;
+      input.target === null ? null : (await checkTarget(trx, actor, input.target, `${path}.target`)).tree;
   const isEnabled = input.isEnabled ?? stored.isEnabled;
   if (isEnabled && target === null)
     throw validation(`${path}.target`, 'An enabled targeting rule needs a target expression');

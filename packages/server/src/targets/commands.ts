@@ -23,7 +23,7 @@ export const targetOrganizationCommands: CommandRegistry = {
       const actor = await commandActor(context);
       if (!actor.capabilities.includes('base') && !actor.capabilities.includes('franchisee'))
         throw new HeraldError('PrivilegesError');
-      const { tree } = await checkTarget(context.services.db, actor.organizationId, params.target, 'target');
+      const { tree } = await checkTarget(context.services.db, actor, params.target, 'target');
       const includesListOrAudience = targetIncludesListOrAudience(tree);
       return {
         tree,

@@ -3,7 +3,7 @@ import type { RawBuilder } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { compileTarget } from './compile-target.ts';
-import { loadTargetCatalogue } from './target-catalogue.ts';
+import { loadTargetCatalogue, type TargetScope } from './target-catalogue.ts';
 
 /** A target expression checked against its organization, with the SQL condition it compiles to. */
 export interface CheckedTarget {
@@ -18,7 +18,8 @@ export interface CheckedTarget {
  */
 export async function checkTarget(
   db: Kysely<Database> | Transaction<Database>,
-  organizationId: number,
+  /** The organization, or a user (query/resources.ts's Actor fits) whose partitions limit what may be named. */
+  scope: number | TargetScope,
   input: unknown,
   path: string,
   now: Date = new Date(),
@@ -28,7 +29,8 @@ export async function checkTarget(
     throw new HeraldError('ValidationError', {
       details: [{ path, message: parsed.message, position: parsed.position }],
     });
-  const catalogue = await loadTargetCatalogue(db, organizationId);
+  const catalogue = await loadTargetCatalogue(db, scope);
+  const organizationId = typeof scope === 'number' ? scope : scope.organizationId;
   const problems = validateTarget(parsed.tree, catalogue);
   if (problems.length > 0)
     throw new HeraldError('ValidationError', { details: problems.map((message) => ({ path, message })) });
