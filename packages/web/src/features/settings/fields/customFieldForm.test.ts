@@ -165,7 +165,7 @@ describe('custom field form', () => {
       ruleType: 'nestedTarget',
       ruleAction: 'clearNonMatching',
       frequency: 'weekly',
-      startAt: '2026-03-01T09:30',
+      startAt: new Date(2026, 2, 1, 9, 30).toISOString(),
       interval: null,
       rules: [{ value: 'gold', target: 'tag 3' }],
     });

@@ -1,4 +1,5 @@
 import { CUSTOM_FIELD_NAME_PATTERN, PERCENTAGE_SPLIT_TOTAL, parseTarget } from '@herald/protocol';
+import { instantFromLocalInput, localInputFromInstant } from '../../../platform/dates/localDateTime.ts';
 import type {
   CALCULATION_FREQUENCIES,
   CALCULATION_RULE_ACTIONS,
@@ -108,7 +109,7 @@ export function customFieldToForm(record: CustomFieldRecord): CustomFieldForm {
       ruleType: calculation.ruleType,
       ruleAction: calculation.ruleAction,
       frequency: calculation.frequency,
-      startAt: calculation.startAt ?? '',
+      startAt: calculation.startAt === null ? '' : localInputFromInstant(calculation.startAt),
       interval: calculation.interval === null ? '' : String(calculation.interval),
       rules: calculation.rules.map((rule) => ({
         value: rule.value,
@@ -274,7 +275,7 @@ function calculationOf(form: CustomFieldForm): Calculation {
     ruleType: form.ruleType,
     ruleAction: form.ruleAction,
     frequency: form.frequency,
-    startAt: form.startAt === '' ? null : form.startAt,
+    startAt: form.startAt === '' ? null : instantFromLocalInput(form.startAt),
     interval: interval === '' ? null : Number(interval),
     rules: form.rules.map((rule) => ({
       value: rule.value.trim(),
