@@ -38,6 +38,8 @@ export async function buildApp(
     logger: loggerOptions(config.logLevel),
     return503OnClosing: true,
     forceCloseConnections: true,
+    // request.ip (every client address Herald records or checks) follows X-Forwarded-For only through these.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });
   const services = createServices(database, config, secrets, app.log);
   await services.accessEvents.start();

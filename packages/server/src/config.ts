@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 
 /** Everything the server reads from its environment, in one place (README § Configuration). */
 export interface Config {
@@ -6,6 +7,12 @@ export interface Config {
   host: string;
   publicUrl: string;
   allowedOrigins: string[];
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, or loopback / linklocal /
+   * uniquelocal): the client address that throttling, the audit log and the admin IP allow-list see is then
+   * the one the proxy reports. Empty: the header is ignored, as anyone could send it.
+   */
+  trustedProxies: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   /** PGlite's directory under the data directory, or `memory://` for tests. */
@@ -37,6 +44,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((origin) => stripTrailingSlash(origin.trim()))
       .filter((origin) => origin.length > 0),
+    trustedProxies: parseTrustedProxies(env.HERALD_TRUSTED_PROXIES ?? ''),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteDataDir: env.HERALD_PGLITE_DIR ?? path.join(dataDir, 'pglite'),
@@ -57,6 +65,32 @@ function parsePort(text: string): number {
     throw new Error(`PORT must be a whole number from 0 to 65535, not "${text}"`);
   }
   return port;
+}
+
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function parseTrustedProxies(text: string): string[] {
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+  for (const entry of entries) {
+    const valid = NAMED_RANGES.has(entry) || ipaddr.isValid(entry) || isCidr(entry);
+    if (!valid)
+      throw new Error(
+        `HERALD_TRUSTED_PROXIES: "${entry}" is not an address, a CIDR range, or loopback, linklocal or uniquelocal`,
+      );
+  }
+  return entries;
+}
+
+function isCidr(text: string): boolean {
+  try {
+    ipaddr.parseCIDR(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function stripTrailingSlash(url: string): string {
