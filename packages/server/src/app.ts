@@ -48,6 +48,7 @@ export async function buildApp(
   await services.jobs.start();
   app.addHook('onClose', () => services.jobs.stop());
   app.addHook('onClose', startCalculationSchedule(services));
+  app.addHook('onClose', services.mailer.startRetries());
   const allowedOrigins = allowedOriginSet(config.publicUrl, config.allowedOrigins);
 
   // Static assets and JSON go out gzip- or brotli-compressed when the client accepts it.

@@ -139,6 +139,10 @@ export const organizationAccessCommands = {
           text: z.string(),
           createdAt: isoDateTimeField,
           sentAt: isoDateTimeField.nullable(),
+          /** Why the SMTP server refused it, when it did (never the message itself). */
+          error: z.string().nullable().optional(),
+          /** When a refused message is tried again; null once sent or given up. */
+          nextAttemptAt: isoDateTimeField.nullable().optional(),
         }),
       ),
       total: z.number().int(),

@@ -12,6 +12,7 @@ import * as searchIndexes from './migrations/0010-search-indexes.ts';
 import * as subscribers from './migrations/0011-subscribers.ts';
 import * as subscriberCountryLastname from './migrations/0012-subscriber-country-lastname.ts';
 import * as targets from './migrations/0013-targets.ts';
+import * as outboxRetries from './migrations/0014-outbox-retries.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011-subscribers': subscribers,
   '0012-subscriber-country-lastname': subscriberCountryLastname,
   '0013-targets': targets,
+  '0014-outbox-retries': outboxRetries,
 };
 
 const provider: MigrationProvider = {

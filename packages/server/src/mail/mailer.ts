@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Database } from '../database/schema.ts';
+import { mailRetryTimings, nextAttemptAt, takeDueMessages } from './mail-retries.ts';
 import { markFailed, markSent, recordInOutbox } from './outbox.ts';
 
 export interface MailMessage {
@@ -17,8 +18,9 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 
 /**
  * Sends mail. Every message is first written to the outbox table; then, when HERALD_SMTP_URL is set, it goes
- * out through SMTP and the row records the outcome. Without SMTP the log says a message is waiting in the
- * outbox, naming the recipient and subject only, never the text.
+ * out through SMTP and the row records the outcome; a refused message is tried again a few times
+ * (mail-retries.ts). Without SMTP the log says a message is waiting in the outbox, naming the recipient and
+ * subject only, never the text.
  */
 export class Mailer {
   readonly #db: Kysely<Database>;
@@ -38,20 +40,68 @@ export class Mailer {
 
   /** Writes the message to the outbox and delivers it. A delivery failure is recorded and logged, not thrown. */
   async send(message: MailMessage): Promise<void> {
-    const outboxId = await recordInOutbox(this.#db, message);
-    const logged = { outboxId, to: message.to, subject: message.subject };
+    const createdAt = new Date();
+    const outboxId = await recordInOutbox(this.#db, message, createdAt);
     if (!this.#transport) {
-      this.#log.info(logged, 'mail waiting in the outbox (HERALD_SMTP_URL is not set)');
+      this.#log.info(
+        { outboxId, to: message.to, subject: message.subject },
+        'mail waiting in the outbox (HERALD_SMTP_URL is not set)',
+      );
       return;
     }
+    await this.#deliver({ id: outboxId, ...message, attempts: 0, createdAt });
+  }
+
+  /**
+   * Tries again the refused messages due by `now` (the retry timer calls it; tests name their own `ids`);
+   * answers how many it tried.
+   */
+  async retryDue(now = new Date(), ids?: readonly number[]): Promise<number> {
+    if (!this.#transport) return 0;
+    const due = await takeDueMessages(this.#db, now, ids);
+    for (const message of due) await this.#deliver(message, now);
+    return due.length;
+  }
+
+  /** Tries again every mailRetryTimings.tickMs in this process; answers the function that stops it. */
+  startRetries(): () => Promise<void> {
+    let ticking: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      ticking = ticking
+        .then(() => this.retryDue())
+        .catch((error: unknown) => this.#log.error({ err: error }, 'retrying mail failed'));
+    }, mailRetryTimings.tickMs);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await ticking;
+    };
+  }
+
+  async #deliver(
+    message: MailMessage & { id: number; attempts: number; createdAt: Date },
+    now = new Date(),
+  ): Promise<void> {
+    const logged = { outboxId: message.id, to: message.to, subject: message.subject };
     try {
-      await this.#transport.sendMail({ from: this.#from, ...message });
-      await markSent(this.#db, outboxId);
+      await this.#transport?.sendMail({
+        from: this.#from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
+      await markSent(this.#db, message.id);
       this.#log.info(logged, 'mail sent');
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      await markFailed(this.#db, outboxId, reason);
-      this.#log.warn({ ...logged, reason }, 'mail could not be sent; it stays in the outbox');
+      const next = nextAttemptAt(message.attempts + 1, message.createdAt, now);
+      await markFailed(this.#db, message.id, reason, next);
+      this.#log.warn(
+        { ...logged, reason, nextAttemptAt: next?.toISOString() ?? null },
+        next
+          ? 'mail could not be sent; it will be tried again'
+          : 'mail could not be sent; it stays in the outbox',
+      );
     }
   }
 

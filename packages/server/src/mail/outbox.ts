@@ -9,6 +9,7 @@ export interface OutboxMessage {
   createdAt: string;
   sentAt: string | null;
   error: string | null;
+  nextAttemptAt: string | null;
 }
 
 export async function recordInOutbox(
@@ -25,11 +26,25 @@ export async function recordInOutbox(
 }
 
 export async function markSent(db: Kysely<Database>, id: number, now = new Date()): Promise<void> {
-  await db.updateTable('outbox').set({ sent_at: now, error: null }).where('id', '=', id).execute();
+  await db
+    .updateTable('outbox')
+    .set((eb) => ({ sent_at: now, error: null, next_attempt_at: null, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }
 
-export async function markFailed(db: Kysely<Database>, id: number, error: string): Promise<void> {
-  await db.updateTable('outbox').set({ error }).where('id', '=', id).execute();
+/** Records a refused delivery, and when to try again (mail-retries.ts decides; null: not again). */
+export async function markFailed(
+  db: Kysely<Database>,
+  id: number,
+  error: string,
+  nextAttemptAt: Date | null,
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set((eb) => ({ error, next_attempt_at: nextAttemptAt, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -63,7 +78,7 @@ export async function listOutbox(
   });
   const [rows, count] = await Promise.all([
     visible
-      .select(['id', 'recipient', 'subject', 'body', 'created_at', 'sent_at', 'error'])
+      .select(['id', 'recipient', 'subject', 'body', 'created_at', 'sent_at', 'error', 'next_attempt_at'])
       .orderBy('id', 'desc')
       .limit(limit)
       .offset(offset)
@@ -79,6 +94,7 @@ export async function listOutbox(
       createdAt: row.created_at.toISOString(),
       sentAt: row.sent_at?.toISOString() ?? null,
       error: row.error,
+      nextAttemptAt: row.next_attempt_at?.toISOString() ?? null,
     })),
     total: Number(count.total),
   };

@@ -18,4 +18,8 @@ export interface OutboxTable {
   sent_at: Date | null;
   /** Why delivery failed, as the SMTP client reported it; never holds the message itself. */
   error: string | null;
+  /** Delivery attempts made so far. */
+  attempts: Generated<number>;
+  /** When a refused message is next tried (mail/mail-retries.ts); null once sent or given up. */
+  next_attempt_at: Date | null;
 }

@@ -88,6 +88,15 @@ export function Outbox() {
                         <Table.Td>
                           {message.sentAt ? (
                             formatDateTime(message.sentAt, i18n.language)
+                          ) : message.error ? (
+                            <Text span size="sm" c="red" data-testid="outbox-refused">
+                              {t('settings.outbox.refused', { reason: message.error })}{' '}
+                              {message.nextAttemptAt
+                                ? t('settings.outbox.retryAt', {
+                                    time: formatDateTime(message.nextAttemptAt, i18n.language),
+                                  })
+                                : t('settings.outbox.gaveUp')}
+                            </Text>
                           ) : (
                             <Text span size="sm" fw={500}>
                               {t('settings.outbox.waiting')}
