@@ -277,6 +277,40 @@ describe('query engine (campaigns)', () => {
       },
     );
 
+    it.runIf(process.env.DATABASE_URL)(
+      "cancels a superseded query's statement on PostgreSQL, not only its answer",
+      async () => {
+        const sleeper = {
+          ...campaignResource,
+          type: 'drowsyCampaign',
+          select: sql`id, pg_sleep(2.5) AS drowsy`,
+          toRecord: (row: Record<string, unknown>) => ({ id: row.id }),
+        };
+        registerResource(sleeper);
+        const sleeping = async () =>
+          (
+            await sql<{ count: number }>`SELECT count(*)::integer AS count FROM pg_stat_activity
+              WHERE state = 'active' AND query LIKE '%pg_sleep(2.5)%' AND pid <> pg_backend_pid()`.execute(
+              herald.database.db,
+            )
+          ).rows[0]?.count ?? 0;
+        try {
+          const older = query({ queryKey: 'drowsy-list' }, { type: 'drowsyCampaign', limit: 1 });
+          const deadline = Date.now() + 2_000;
+          while ((await sleeping()) === 0 && Date.now() < deadline)
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          expect(await sleeping()).toBe(1);
+          const newer = query({ queryKey: 'drowsy-list' }, { limit: 1 });
+          expect((await older).error?.type).toBe('QueryCancelledError');
+          expect((await newer).result).toMatchObject({ total: 5 });
+          // Cancelled on the server well before its 2.5 s were up.
+          await expect.poll(sleeping, { timeout: 1_000, interval: 20 }).toBe(0);
+        } finally {
+          unregisterResource('drowsyCampaign');
+        }
+      },
+    );
+
     it('a newer query with the same queryKey cancels the older one', async () => {
       const older = query({ queryKey: 'campaigns-list' }, { type: 'slowCampaign' });
       await new Promise((resolve) => setTimeout(resolve, 50));

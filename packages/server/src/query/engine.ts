@@ -260,13 +260,48 @@ function planRows(plan: unknown): number | undefined {
 interface Running {
   cancel(): void;
 }
+
+/**
+ * The PostgreSQL backend running a query's transaction, for cancelling its statement: a cancel is sent only
+ * while the transaction still holds its connection, and the transaction waits for the cancel to be delivered
+ * before it lets the connection go, so the signal can never reach a statement of another request that
+ * took the connection from the pool next.
+ */
+class BackendStatement {
+  readonly #db: Kysely<Database>;
+  #pid: number | undefined;
+  #delivering: Promise<unknown> = Promise.resolve();
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  async hold<T>(trx: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+    const pid = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+    this.#pid = pid.rows[0]?.pid;
+    try {
+      return await work();
+    } finally {
+      this.#pid = undefined;
+      await this.#delivering;
+    }
+  }
+
+  cancel(): void {
+    const pid = this.#pid;
+    if (pid === undefined) return;
+    this.#delivering = sql`SELECT pg_cancel_backend(${pid})`.execute(this.#db).catch(() => {});
+  }
+}
 const runningByConnection = new WeakMap<ConnectionState, Map<string, Running>>();
 
 /**
  * Runs `work` with the query time-out, and registers it under the connection's `queryKey` (a screen id
  * the client chooses, e.g. "campaigns-list"): a newer query with the same key cancels this one, whose
  * result is then discarded and which answers QueryCancelledError. On PostgreSQL the statements run in a
- * transaction with `SET LOCAL statement_timeout`; a timer enforces the same limit on PGlite.
+ * transaction with `SET LOCAL statement_timeout`, and a cancelled query's statement is cancelled on the
+ * server (pg_cancel_backend); a timer enforces the time limit on PGlite, where a statement cannot be
+ * interrupted (it runs on the server's own thread).
  */
 export async function withQueryLimits<T>(
   db: Kysely<Database>,
@@ -283,7 +318,14 @@ export async function withQueryLimits<T>(
     rejectEarly = reject;
   });
   early.catch(() => {});
-  const me: Running = { cancel: () => rejectEarly(new HeraldError('QueryCancelledError')) };
+  // On PostgreSQL a superseded query's statement is cancelled on the server too, not only its answer.
+  const backend = postgres ? new BackendStatement(db) : undefined;
+  const me: Running = {
+    cancel: () => {
+      rejectEarly(new HeraldError('QueryCancelledError'));
+      backend?.cancel();
+    },
+  };
   if (queryKey !== undefined) {
     running.get(queryKey)?.cancel();
     running.set(queryKey, me);
@@ -294,7 +336,7 @@ export async function withQueryLimits<T>(
     postgres
       ? db.transaction().execute(async (trx) => {
           await sql.raw(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`).execute(trx);
-          return work(trx);
+          return (backend as BackendStatement).hold(trx, () => work(trx));
         })
       : work(db)
   ).catch((error: unknown) => {
