@@ -61,6 +61,45 @@ describe('organization access administration', () => {
     expect(granted.userId).toBe(existing.id);
   });
 
+  it('tells the person by mail once, when the access is new: how to choose a password, or where to sign in', async () => {
+    const organizationName = (
+      await herald.database.db
+        .selectFrom('organization')
+        .select('name')
+        .where('id', '=', organizationId)
+        .executeTakeFirstOrThrow()
+    ).name;
+    const mailTo = async (to: string) => {
+      await herald.services.mailer.settled();
+      return herald.database.db
+        .selectFrom('outbox')
+        .select(['subject', 'body'])
+        .where('recipient', '=', to)
+        .orderBy('id')
+        .execute();
+    };
+    const newcomer = `invited-${Date.now()}@example.test`;
+    await asAdmin('grantOrganizationAccess', { email: newcomer, roles: ['Database.Read'] });
+    const invitation = await mailTo(newcomer);
+    expect(invitation).toHaveLength(1);
+    expect(invitation[0]?.subject).toBe(`You have been invited to ${organizationName} on Herald`);
+    expect(invitation[0]?.body).toContain(
+      `${herald.config.publicUrl}/passwordreset?email=${encodeURIComponent(newcomer)}`,
+    );
+
+    const member = await createUser(herald, [
+      { organizationId: otherOrganizationId, roles: ['Database.Read'] },
+    ]);
+    await asAdmin('grantOrganizationAccess', { email: member.email, roles: ['Content.Edit'] });
+    // A second grant only changes the roles: nothing more is sent.
+    await asAdmin('grantOrganizationAccess', { email: member.email, roles: ['Database.Read'] });
+    const told = await mailTo(member.email);
+    expect(told.map((message) => message.subject)).toEqual([
+      `You now have access to ${organizationName} on Herald`,
+    ]);
+    expect(told[0]?.body).toContain(`${herald.config.publicUrl}/login`);
+  });
+
   it.each([
     [{ email: 'x@example.test', roles: ['Database.Everything'] }, 'ValidationError'],
     [{ email: 'x@example.test', roles: [] }, 'ValidationError'],

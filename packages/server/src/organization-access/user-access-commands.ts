@@ -5,6 +5,7 @@ import { registerCommand, type CommandContext } from '../channels/registry.ts';
 import type { Database } from '../database/schema.ts';
 import { listIssuers } from '../sso/issuers.ts';
 import { actingAdministrator, requireAdministratorTwoFactor } from './admin-guards.ts';
+import { accessGrantedMail } from './access-mail.ts';
 import { listUserAccounts, partitionSetsBelong, requireAccess } from './user-accounts.ts';
 
 const admin = { kind: 'admin' } as const;
@@ -29,12 +30,20 @@ export const userAccessCommands = {
       if (!(await partitionSetsBelong(services.db, params.organizationId, params.partitionsets))) {
         throw new HeraldError('NotFoundError');
       }
-      const userId = await services.db.transaction().execute(async (trx) => {
+      const granted = await services.db.transaction().execute(async (trx) => {
         const existing = await trx
           .selectFrom('user_account')
           .select('id')
           .where((eb) => eb(eb.fn('lower', ['email']), '=', params.email.toLowerCase()))
           .executeTakeFirst();
+        const hadAccess =
+          existing !== undefined &&
+          (await trx
+            .selectFrom('organization_access')
+            .select('user_id')
+            .where('user_id', '=', existing.id)
+            .where('organization_id', '=', params.organizationId)
+            .executeTakeFirst()) !== undefined;
         // A new person gets an account without a password: they set one with the code of a password reset.
         const id =
           existing?.id ??
@@ -75,9 +84,25 @@ export const userAccessCommands = {
           },
           trx,
         );
-        return id;
+        return { id, newAccount: !existing, newAccess: !hadAccess };
       });
+      const userId = granted.id;
       await services.accessEvents.publish({ userId, organizationId: params.organizationId });
+      // Told once, when the access is new (a grant that only changes roles sends nothing), after the commit.
+      if (granted.newAccess)
+        services.mailer.sendLater(async () => {
+          const organization = await services.db
+            .selectFrom('organization')
+            .select('name')
+            .where('id', '=', params.organizationId)
+            .executeTakeFirstOrThrow();
+          return accessGrantedMail({
+            to: params.email,
+            organizationName: organization.name,
+            newAccount: granted.newAccount,
+            publicUrl: services.config.publicUrl,
+          });
+        });
       return { userId };
     },
   ),
