@@ -22,7 +22,8 @@ import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { useRecord, useWriteRecords } from '../../platform/list/useRecords.ts';
 import { AudienceStatusBadge } from './AudienceStatusBadge.tsx';
-import { AUDIENCE_TYPE, audienceArchiveWrite, isGenerating } from './audience.ts';
+import { archiveWrite } from '../../platform/list/archiveWrite.ts';
+import { AUDIENCE_TYPE, isGenerating } from './audience.ts';
 import type { Audience } from './audience.ts';
 import { useAudiencesContext } from './useAudiencesContext.ts';
 
@@ -203,9 +204,7 @@ export function AudienceHeader({
             <Button
               color={audience.isArchived ? undefined : 'orange'}
               loading={archiving.isPending}
-              onClick={() =>
-                archiving.mutate([audienceArchiveWrite(audience, !audience.isArchived) as Partial<Audience>])
-              }
+              onClick={() => archiving.mutate([archiveWrite(audience, !audience.isArchived)])}
               data-testid="audience-archive-confirm"
             >
               {t(audience.isArchived ? 'audiences.unarchive' : 'audiences.archive')}

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  audienceArchiveWrite,
   audienceQueryFilter,
   audienceTargetWrite,
   isGenerating,
@@ -63,11 +62,6 @@ describe('audience form', () => {
       id: 4,
       version: 2,
       target: 'audience 1',
-    });
-    expect(audienceArchiveWrite({ id: 4, version: 2 }, true)).toEqual({
-      id: 4,
-      version: 2,
-      isArchived: true,
     });
   });
 });

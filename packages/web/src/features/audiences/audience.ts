@@ -75,11 +75,3 @@ export function audienceTargetWrite(
 ): Record<string, unknown> {
   return { id: audience.id, version: audience.version, target: printTarget(target) };
 }
-
-/** Archive or unarchive: only the flag, with the version read. */
-export function audienceArchiveWrite(
-  audience: Pick<Audience, 'id' | 'version'>,
-  isArchived: boolean,
-): Record<string, unknown> {
-  return { id: audience.id, version: audience.version, isArchived };
-}

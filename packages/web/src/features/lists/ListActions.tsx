@@ -1,12 +1,8 @@
-import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { ActionIcon, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { showToast } from '../../platform/alerts/toast.ts';
-import { useErrorText } from '../../platform/alerts/useErrorText.ts';
-import { errorTypeOf } from '../../platform/channel/channelError.ts';
-import { useWriteRecords } from '../../platform/list/useRecords.ts';
-import { LIST_TYPE, listArchiveWrite } from './list.ts';
+import { useArchiveWithUndo } from '../../platform/list/useArchiveWithUndo.tsx';
+import { LIST_TYPE } from './list.ts';
 import type { SubscriberList } from './list.ts';
 import { useListsContext } from './useListsContext.ts';
 
@@ -16,52 +12,15 @@ import { useListsContext } from './useListsContext.ts';
  */
 export function ListActions({ list }: { list: SubscriberList }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { base, canManage, uploadAllowed } = useListsContext();
-  const archiving = useWriteRecords<SubscriberList>(LIST_TYPE, {
-    onError: (error) =>
-      notifications.show({
-        color: 'red',
-        message: errorText(errorTypeOf(error) ?? 'ApplicationError', error.message),
-      }),
+  const { archive, unarchive, isPending } = useArchiveWithUndo({
+    type: LIST_TYPE,
+    record: list,
+    name: list.name,
+    messages: { archived: 'lists.archivedToast', unarchived: 'lists.unarchivedToast', undo: 'lists.undo' },
+    testId: 'list',
   });
   const upload = canManage && !list.isArchived && uploadAllowed(list.id);
-
-  const archive = () =>
-    archiving.mutate([listArchiveWrite(list, true) as Partial<SubscriberList>], {
-      onSuccess: ({ records }) => {
-        const archived = records[0];
-        const id = `list-archived-${list.id}`;
-        notifications.show({
-          id,
-          color: 'teal',
-          message: (
-            <Group justify="space-between" wrap="nowrap" data-testid="list-archived-toast">
-              <Text size="sm">{t('lists.archivedToast', { name: list.name })}</Text>
-              {archived && (
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  data-testid="list-undo-archive"
-                  onClick={() => {
-                    notifications.hide(id);
-                    archiving.mutate([listArchiveWrite(archived, false) as Partial<SubscriberList>], {
-                      onSuccess: () => showToast(t('lists.unarchivedToast', { name: list.name })),
-                    });
-                  }}
-                >
-                  {t('lists.undo')}
-                </Button>
-              )}
-            </Group>
-          ),
-        });
-      },
-    });
-  const unarchive = () =>
-    archiving.mutate([listArchiveWrite(list, false) as Partial<SubscriberList>], {
-      onSuccess: () => showToast(t('lists.unarchivedToast', { name: list.name })),
-    });
 
   return (
     <Menu position="bottom-end" withinPortal>
@@ -70,7 +29,7 @@ export function ListActions({ list }: { list: SubscriberList }) {
           variant="subtle"
           aria-label={t('lists.actionsFor', { name: list.name })}
           data-testid="list-actions"
-          loading={archiving.isPending}
+          loading={isPending}
         >
           ⋯
         </ActionIcon>
@@ -100,7 +59,7 @@ export function ListActions({ list }: { list: SubscriberList }) {
                 {t('lists.actions.unarchive')}
               </Menu.Item>
             ) : (
-              <Menu.Item color="orange" onClick={archive} data-testid="list-archive">
+              <Menu.Item color="orange" onClick={() => archive()} data-testid="list-archive">
                 {t('lists.actions.archive')}
               </Menu.Item>
             )}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   emptyNewListForm,
-  listArchiveWrite,
   listQueryFilter,
   memberQueryFilter,
   newListWrite,
@@ -46,10 +45,6 @@ describe('subscriber lists', () => {
       listType: 'standard',
     });
     expect(newListWrite(filled, true)).toMatchObject({ partitionIds: [3] });
-  });
-
-  it('archives with the version read', () => {
-    expect(listArchiveWrite({ id: 5, version: 3 }, true)).toEqual({ id: 5, version: 3, isArchived: true });
   });
 
   it('reads ids from the path', () => {

@@ -102,11 +102,3 @@ export function newListWrite(form: NewListForm, partitioned: boolean): Record<st
     ...(partitioned && form.partitionIds.length > 0 ? { partitionIds: form.partitionIds } : {}),
   };
 }
-
-/** Archive or unarchive: only the flag, with the version read (a change meanwhile is refused, not lost). */
-export function listArchiveWrite(
-  list: Pick<SubscriberList, 'id' | 'version'>,
-  isArchived: boolean,
-): Record<string, unknown> {
-  return { id: list.id, version: list.version, isArchived };
-}

@@ -1,13 +1,9 @@
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { showToast } from '../../../platform/alerts/toast.ts';
-import { useErrorText } from '../../../platform/alerts/useErrorText.ts';
-import { errorTypeOf } from '../../../platform/channel/channelError.ts';
-import { useWriteRecords } from '../../../platform/list/useRecords.ts';
-import { TAG_TYPE, tagArchiveWrite } from './tag.ts';
+import { useArchiveWithUndo } from '../../../platform/list/useArchiveWithUndo.tsx';
+import { TAG_TYPE } from './tag.ts';
 import type { Tag } from './tag.ts';
 import { useTagsAccess } from './useTagsAccess.ts';
 
@@ -17,53 +13,15 @@ import { useTagsAccess } from './useTagsAccess.ts';
  */
 export function TagActions({ tag, onRename }: { tag: Tag; onRename: (tag: Tag) => void }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { base, canManage } = useTagsAccess();
   const [confirming, setConfirming] = useState(false);
-  const archiving = useWriteRecords<Tag>(TAG_TYPE, {
-    onError: (error) =>
-      notifications.show({
-        color: 'red',
-        message: errorText(errorTypeOf(error) ?? 'ApplicationError', error.message),
-      }),
+  const { archive, unarchive, isPending } = useArchiveWithUndo({
+    type: TAG_TYPE,
+    record: tag,
+    name: tag.name,
+    messages: { archived: 'tags.archivedToast', unarchived: 'tags.unarchivedToast', undo: 'tags.undo' },
+    testId: 'tag',
   });
-
-  const archive = () =>
-    archiving.mutate([tagArchiveWrite(tag, true) as Partial<Tag>], {
-      onSuccess: ({ records }) => {
-        setConfirming(false);
-        const archived = records[0];
-        const id = `tag-archived-${tag.id}`;
-        notifications.show({
-          id,
-          color: 'teal',
-          message: (
-            <Group justify="space-between" wrap="nowrap" data-testid="tag-archived-toast">
-              <Text size="sm">{t('tags.archivedToast', { name: tag.name })}</Text>
-              {archived && (
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  data-testid="tag-undo-archive"
-                  onClick={() => {
-                    notifications.hide(id);
-                    archiving.mutate([tagArchiveWrite(archived, false) as Partial<Tag>], {
-                      onSuccess: () => showToast(t('tags.unarchivedToast', { name: tag.name })),
-                    });
-                  }}
-                >
-                  {t('tags.undo')}
-                </Button>
-              )}
-            </Group>
-          ),
-        });
-      },
-    });
-  const unarchive = () =>
-    archiving.mutate([tagArchiveWrite(tag, false) as Partial<Tag>], {
-      onSuccess: () => showToast(t('tags.unarchivedToast', { name: tag.name })),
-    });
 
   return (
     <>
@@ -73,7 +31,7 @@ export function TagActions({ tag, onRename }: { tag: Tag; onRename: (tag: Tag) =
             variant="subtle"
             aria-label={t('tags.actionsFor', { name: tag.name })}
             data-testid="tag-actions"
-            loading={archiving.isPending}
+            loading={isPending}
           >
             ⋯
           </ActionIcon>
@@ -115,8 +73,8 @@ export function TagActions({ tag, onRename }: { tag: Tag; onRename: (tag: Tag) =
             </Button>
             <Button
               color="orange"
-              loading={archiving.isPending}
-              onClick={archive}
+              loading={isPending}
+              onClick={() => archive(() => setConfirming(false))}
               data-testid="tag-archive-confirmed"
             >
               {t('tags.actions.archive')}

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { defaultListParams } from '../../../platform/list/listParams.ts';
 import {
   emptyTagForm,
-  tagArchiveWrite,
   tagListDefinition,
   tagFigureText,
   tagQueryFilter,
@@ -39,7 +38,6 @@ describe('tags', () => {
       name: 'Gold',
       description: 'Best',
     });
-    expect(tagArchiveWrite(tag, true)).toEqual({ id: 3, version: 2, isArchived: true });
   });
 
   it('shows figures with 3 significant figures, and a dash for a score nobody has yet', () => {

@@ -84,14 +84,6 @@ export function tagWrite(form: TagForm, base: Pick<Tag, 'id' | 'version'> | null
   };
 }
 
-/** Archive or unarchive: only the flag, with the version read. */
-export function tagArchiveWrite(
-  tag: Pick<Tag, 'id' | 'version'>,
-  isArchived: boolean,
-): Record<string, unknown> {
-  return { id: tag.id, version: tag.version, isArchived };
-}
-
 /** The subscriber query's target for the tag's subscribers (PROTOCOL §6: `tag N`). */
 export function tagTarget(tagId: number): string {
   return `tag ${tagId}`;
