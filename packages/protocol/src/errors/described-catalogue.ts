@@ -41,6 +41,9 @@ export const describedErrorCatalogue = {
   // never locked for good. The wait grows with the failures (at most 15 minutes); the reply carries no
   // values a translation could fill, so the sentence names no number.
   TooManyAttemptsError: 'Too many failed attempts. Please wait a few minutes and try again.',
+  // Requests that need no session (sign-up, single sign-on starts) are counted per network in windows of
+  // an hour or less; past the quota they are refused until the window ends.
+  TooManyRequestsError: 'Too many requests from your network. Please wait a while and try again.',
   // The data-plane issue: writeRecords refuses an update whose version (or updatedAt) is not the stored
   // one, i.e. someone else changed the record since the client read it, instead of overwriting.
   StaleRecordError: 'This record was changed by someone else. Reload it and try again.',

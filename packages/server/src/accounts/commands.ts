@@ -9,6 +9,7 @@ import { accountCodeMail } from './code-mail.ts';
 import { assertAcceptablePassword, assertValidEmail } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
 import type { AccountCodePurpose } from './tables.ts';
+import { requestQuotas, takeRequestQuota } from '../sessions/request-quota.ts';
 import { listOwnSessions, ownSessionByHandle } from './own-sessions.ts';
 
 /**
@@ -22,8 +23,10 @@ export const accountSessionCommands: CommandRegistry = {
   createUser: registerCommand(
     sessionCommands.createUser,
     { kind: 'public' },
-    async (params, { services }) => {
+    async (params, { services, connection }) => {
       assertValidEmail(params.email);
+      // Each sign-up writes an account and mails a code: a network may make only so many.
+      await takeRequestQuota(services.db, requestQuotas.signUp, connection.remoteAddress);
       const created = await services.db
         .insertInto('user_account')
         .values({ email: params.email, phone: params.phone || null, password_hash: null, settings: '{}' })

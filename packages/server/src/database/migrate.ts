@@ -13,6 +13,7 @@ import * as subscribers from './migrations/0011-subscribers.ts';
 import * as subscriberCountryLastname from './migrations/0012-subscriber-country-lastname.ts';
 import * as targets from './migrations/0013-targets.ts';
 import * as outboxRetries from './migrations/0014-outbox-retries.ts';
+import * as requestQuotas from './migrations/0015-request-quotas.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0012-subscriber-country-lastname': subscriberCountryLastname,
   '0013-targets': targets,
   '0014-outbox-retries': outboxRetries,
+  '0015-request-quotas': requestQuotas,
 };
 
 const provider: MigrationProvider = {

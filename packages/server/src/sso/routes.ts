@@ -3,6 +3,7 @@ import { HeraldError } from '@herald/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_COOKIE, clientCookieOf } from '../http/session-cookie.ts';
 import type { Services } from '../services.ts';
+import { requestQuotas, takeRequestQuota } from '../sessions/request-quota.ts';
 import { hashSecret } from '../sessions/session-ids.ts';
 import { describe, finishSignOn, startSignOn } from './sign-on.ts';
 import { SignOnError } from './sign-on-error.ts';
@@ -14,8 +15,8 @@ const CLIENT_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 3600;
  * - `GET /sso/start?issuer=ID&login_hint=EMAIL` redirects to the issuer's sign-in;
  * - `GET /sso/callback` (the redirect URI to register at the issuer) redirects to `/login?sso=KEY`, which
  *   the web app turns into a session with completeSsoLogin.
- * A failure redirects to `/login?sso_error=TYPE` with SSOBadKey, SSONoKey or SSOError, which the web app
- * shows by type. Neither route ever answers a token, a code or a secret, and request logs carry no query.
+ * A failure redirects to `/login?sso_error=TYPE` with SSOBadKey, SSONoKey, SSOError or (too many starts
+ * from one network) TooManyRequestsError, which the web app shows by type. Neither route ever answers a token, a code or a secret, and request logs carry no query.
  */
 export function registerSsoRoutes(app: FastifyInstance, services: Services): void {
   const { publicUrl } = services.config;
@@ -25,6 +26,8 @@ export function registerSsoRoutes(app: FastifyInstance, services: Services): voi
     const query = request.query as Record<string, unknown>;
     const clientCookie = ensureClientCookie(request, reply, publicUrl);
     try {
+      // Each start stores a sign-on state: a network may start only so many.
+      await takeRequestQuota(services.db, requestQuotas.singleSignOnStart, request.ip);
       const issuerText = typeof query.issuer === 'string' ? query.issuer : '';
       const loginHint =
         typeof query.login_hint === 'string' && query.login_hint.length <= 320 ? query.login_hint : undefined;
@@ -69,7 +72,10 @@ async function failureUrl(services: Services, error: unknown, remoteAddress: str
         remoteAddress,
       })
       .catch((auditError: unknown) => services.log.error({ err: auditError }, 'audit of a sign-on failed'));
-  } else if (error instanceof HeraldError && ['SSOBadKey', 'SSONoKey', 'SSOError'].includes(error.type)) {
+  } else if (
+    error instanceof HeraldError &&
+    ['SSOBadKey', 'SSONoKey', 'SSOError', 'TooManyRequestsError'].includes(error.type)
+  ) {
     type = error.type;
   } else {
     services.log.error({ error: describe(error) }, 'single sign-on failed');

@@ -43,7 +43,7 @@ export function LoginPage() {
   const ownHosts = [page.hostname];
   const requested = safeRedirectTarget(searchParams.get('redirect'), ownHosts);
   const ssoKey = searchParams.get('sso');
-  // The server's /sso/callback sends failures back as ?sso_error=TYPE (SSOBadKey, SSONoKey, SSOError).
+  // The server's /sso/start and /sso/callback send failures back as ?sso_error=TYPE (SSO_ERRORS).
   const ssoError = ssoErrorOf(searchParams.get('sso_error'));
   // Set once this form signed the user in: from then on it is leaving, and the "already signed in" redirect
   // below must not race the one the sign-in started.
@@ -219,7 +219,7 @@ export function LoginPage() {
   );
 }
 
-const SSO_ERRORS = ['SSOBadKey', 'SSONoKey', 'SSOError'] as const;
+const SSO_ERRORS = ['SSOBadKey', 'SSONoKey', 'SSOError', 'TooManyRequestsError'] as const;
 
 /** The single sign-on failure named in the address, if it is one the callback sends. */
 export function ssoErrorOf(value: string | null): (typeof SSO_ERRORS)[number] | null {
