@@ -42,6 +42,13 @@ export const SESSION_IDLE_TIMEOUT_MS = 30 * 60_000;
 export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 3_600_000;
 /** Name shown in authenticator apps beside the one-time code (platform §9: "an issuer name is set"). */
 export const OTP_ISSUER = 'Herald';
+/**
+ * The errors `/sso/start` and `/sso/callback` send the browser back with (`/login?sso_error=TYPE`); the web app
+ * shows these, and nothing else a query string claims. Here, not beside the single sign-on commands, so the
+ * sign-in page does not load those commands' schemas.
+ */
+export const SSO_FAILURE_TYPES = ['SSOBadKey', 'SSONoKey', 'SSOError', 'TooManyRequestsError'] as const;
+export type SsoFailureType = (typeof SSO_FAILURE_TYPES)[number];
 
 // --- Caches ------------------------------------------------------------------------------------------
 

@@ -131,7 +131,9 @@ async function runAudienceGeneration(context: JobContext): Promise<Record<string
     if (error instanceof JobLostError || context.signal.aborted) {
       // The members were not touched. A stopping server hands the job back to the queue, so the audience
       // waits there; a cancelled generation leaves nothing queued, so the audience goes back to its last
-      // generation, or, having none, says it was cancelled (a new generation is one click away).
+      // generation, or, having none, says it was cancelled (a new generation is one click away). cancelJob's
+      // hook settled it already; it is settled again here because this run, in whichever process, may have
+      // written a status after the hook did.
       await settleStoppedGeneration(db, job.id, job.organizationId, audienceId).catch(() => {});
       await announceAudience(context, audienceId);
       throw error;

@@ -5,6 +5,7 @@ import { enqueueJob } from '../jobs/enqueue-job.ts';
 import type { Services } from '../services.ts';
 import type { CalculationJobParams } from './calculate-field.ts';
 import type { CalculatedRules } from './calculated-field.ts';
+import { runEvery } from '../jobs/run-every.ts';
 
 export const calculationScheduleTimings = {
   /** How often the schedule looks for calculations that are due. */
@@ -125,21 +126,12 @@ export async function enqueueDueCalculations(db: Kysely<Database>, now: Date): P
  * function that stops it, which waits for a tick under way.
  */
 export function startCalculationSchedule(services: Services): () => Promise<void> {
-  let ticking: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    ticking = ticking.then(async () => {
-      try {
-        const jobIds = await enqueueDueCalculations(services.db, new Date());
-        if (jobIds.length === 0) return;
-        services.jobs.poke();
-      } catch (error) {
-        services.log.error({ err: error }, 'queuing due calculations failed');
-      }
-    });
-  }, calculationScheduleTimings.tickMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await ticking;
-  };
+  return runEvery(
+    calculationScheduleTimings.tickMs,
+    async () => {
+      const jobIds = await enqueueDueCalculations(services.db, new Date());
+      if (jobIds.length > 0) services.jobs.poke();
+    },
+    (error) => services.log.error({ err: error }, 'queuing due calculations failed'),
+  );
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Database } from '../database/schema.ts';
+import { runEvery } from '../jobs/run-every.ts';
 import { mailRetryTimings, nextAttemptAt, takeDueMessages } from './mail-retries.ts';
 import { markFailed, markSent, recordInOutbox } from './outbox.ts';
 
@@ -65,17 +66,11 @@ export class Mailer {
 
   /** Tries again every mailRetryTimings.tickMs in this process; answers the function that stops it. */
   startRetries(): () => Promise<void> {
-    let ticking: Promise<unknown> = Promise.resolve();
-    const timer = setInterval(() => {
-      ticking = ticking
-        .then(() => this.retryDue())
-        .catch((error: unknown) => this.#log.error({ err: error }, 'retrying mail failed'));
-    }, mailRetryTimings.tickMs);
-    timer.unref();
-    return async () => {
-      clearInterval(timer);
-      await ticking;
-    };
+    return runEvery(
+      mailRetryTimings.tickMs,
+      () => this.retryDue(),
+      (error) => this.#log.error({ err: error }, 'retrying mail failed'),
+    );
   }
 
   async #deliver(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { HeraldError } from '@herald/protocol';
+import { HeraldError, SSO_FAILURE_TYPES } from '@herald/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_COOKIE, clientCookieOf } from '../http/session-cookie.ts';
 import type { Services } from '../services.ts';
@@ -72,10 +72,7 @@ async function failureUrl(services: Services, error: unknown, remoteAddress: str
         remoteAddress,
       })
       .catch((auditError: unknown) => services.log.error({ err: auditError }, 'audit of a sign-on failed'));
-  } else if (
-    error instanceof HeraldError &&
-    ['SSOBadKey', 'SSONoKey', 'SSOError', 'TooManyRequestsError'].includes(error.type)
-  ) {
+  } else if (error instanceof HeraldError && (SSO_FAILURE_TYPES as readonly string[]).includes(error.type)) {
     type = error.type;
   } else {
     services.log.error({ error: describe(error) }, 'single sign-on failed');

@@ -24,7 +24,7 @@ export async function loadTargetCatalogue(db: Reader, scope: number | TargetScop
   const ids = async (table: 'subscriber_list' | 'audience' | 'tag' | 'partition') => {
     if (visible && table === 'tag') return new Set<number>();
     let query = db.selectFrom(table).select('id').where('organization_id', '=', organizationId);
-    if (visible && table !== 'tag')
+    if (visible)
       query = query.where(sql<boolean>`${sql.ref(`${table}.partition_ids`)} && ${[...visible]}::integer[]`);
     return new Set((await query.execute()).map((row) => row.id));
   };

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { errorMessage } from '@herald/protocol';
+import { errorMessage, SSO_FAILURE_TYPES, type SsoFailureType } from '@herald/protocol';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import {
   ORGANIZATIONS_PATH,
@@ -43,7 +43,7 @@ export function LoginPage() {
   const ownHosts = [page.hostname];
   const requested = safeRedirectTarget(searchParams.get('redirect'), ownHosts);
   const ssoKey = searchParams.get('sso');
-  // The server's /sso/start and /sso/callback send failures back as ?sso_error=TYPE (SSO_ERRORS).
+  // The server's /sso/start and /sso/callback send failures back as ?sso_error=TYPE (SSO_FAILURE_TYPES).
   const ssoError = ssoErrorOf(searchParams.get('sso_error'));
   // Set once this form signed the user in: from then on it is leaving, and the "already signed in" redirect
   // below must not race the one the sign-in started.
@@ -219,9 +219,7 @@ export function LoginPage() {
   );
 }
 
-const SSO_ERRORS = ['SSOBadKey', 'SSONoKey', 'SSOError', 'TooManyRequestsError'] as const;
-
 /** The single sign-on failure named in the address, if it is one the callback sends. */
-export function ssoErrorOf(value: string | null): (typeof SSO_ERRORS)[number] | null {
-  return SSO_ERRORS.find((type) => type === value) ?? null;
+export function ssoErrorOf(value: string | null): SsoFailureType | null {
+  return SSO_FAILURE_TYPES.find((type) => type === value) ?? null;
 }
