@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource } from '../resources/define.ts';
 import { AUDIENCE_GENERATION_STATES } from '../constants/enumerations.ts';
 import { targetNodeSchema } from '../target/tree.ts';
 
@@ -50,3 +51,22 @@ export type AudienceWrite = z.infer<typeof audienceWriteSchema>;
 /** One day of an audience's size history (the audience report). */
 export const audienceSizeDaySchema = z.object({ day: z.string(), size: z.number().int() });
 export type AudienceSizeDay = z.infer<typeof audienceSizeDaySchema>;
+
+export const audienceResource = defineResource({
+  type: 'audience',
+  description: 'Audiences: subscribers a target expression chose, generated as a job.',
+  record: audienceRecordSchema,
+  write: audienceWriteSchema,
+  filters: {
+    id: { kind: 'integer', operators: ['eq', 'in'] },
+    name: { kind: 'text', operators: ['eq', 'contains'] },
+    isArchived: { kind: 'boolean', operators: ['eq'] },
+    status: { kind: 'text', operators: ['eq', 'in'] },
+    partitionIds: { kind: 'integer[]', operators: ['overlaps'] },
+  },
+  sortKeys: ['name', 'size', 'createdAt', 'updatedAt', 'generatedAt'],
+  searchable: true,
+  readCapabilities: ['base', 'franchisee'],
+  writeCapabilities: ['database-manage'],
+  live: true,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource } from '../resources/define.ts';
 import { CUSTOM_FIELD_TYPES } from '../constants/enumerations.ts';
 
 /** The kind of value a field holds (its schema); imports and forms check values against it. */
@@ -95,3 +96,24 @@ export const customFieldWriteSchema = z.strictObject({
   isDeleted: z.boolean().optional(),
 });
 export type CustomFieldWrite = z.infer<typeof customFieldWriteSchema>;
+
+export const customFieldResource = defineResource({
+  type: 'customField',
+  description: 'Custom fields of subscribers (and of other record types), with their statistics.',
+  record: customFieldRecordSchema,
+  write: customFieldWriteSchema,
+  filters: {
+    id: { kind: 'integer', operators: ['eq', 'in'] },
+    type: { kind: 'text', operators: ['eq', 'in'] },
+    field: { kind: 'text', operators: ['eq', 'contains'] },
+    groupName: { kind: 'text', operators: ['eq', 'contains'] },
+    isArchived: { kind: 'boolean', operators: ['eq'] },
+    isDeleted: { kind: 'boolean', operators: ['eq'] },
+  },
+  defaultFilters: { isDeleted: false },
+  sortKeys: ['field', 'type', 'groupName', 'createdAt', 'updatedAt'],
+  searchable: true,
+  readCapabilities: ['base', 'franchisee'],
+  writeCapabilities: ['database-manage'],
+  live: true,
+});
