@@ -147,12 +147,15 @@ const condition: fc.Arbitrary<TargetNode> = fc.oneof(
   fc.record({ type: fc.constant('audience'), audienceId: id }),
   fc.record({ type: fc.constant('tag'), tagId: id }),
   fc.record({ type: fc.constant('partition'), partitionId: id }),
-  fc.record({
-    type: fc.constant('field'),
-    field: fieldName,
-    op: fc.constantFrom(...TARGET_COMPARISONS),
-    value,
-  }),
+  fc
+    .record({
+      type: fc.constant('field'),
+      field: fieldName,
+      op: fc.constantFrom(...TARGET_COMPARISONS),
+      value,
+    })
+    // true and false are compared with = or != only.
+    .filter((condition) => typeof condition.value !== 'boolean' || ['=', '!='].includes(condition.op)),
   fc.record({
     type: fc.constant('field'),
     field: fieldName,
