@@ -118,10 +118,6 @@ export const SUBSCRIBER_EVENT_KINDS = [
 ] as const;
 export type SubscriberEventKind = (typeof SUBSCRIBER_EVENT_KINDS)[number];
 
-/** A plausible e-mail address: something@domain.tld, no spaces, at most 254 characters (RFC 5321's path limit). */
-export function isValidEmailAddress(email: string): boolean {
-  return email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@.]+$/.test(email);
-}
 
 /** Longest accepted text of one profile field; longer values are refused, never cut. */
 export const PROFILE_FIELD_MAX_LENGTH = 500;
