@@ -4,7 +4,7 @@
 // `node scripts/server-build.mjs` (npm run build:server) does the same from the command line.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 import { buildIsCurrent, root } from './build-freshness.mjs';
 
 const server = path.join(root, 'packages/server');
@@ -41,6 +41,8 @@ export async function ensureServerBuild() {
     logLevel: 'warning',
     plugins: [npmPackagesExternal, sourceDirnames],
   });
+  // esbuild's service process would otherwise stay beside the server for as long as `npm start` runs.
+  await stop();
 }
 
 /** Bundles our workspace packages (@herald/…) and leaves every other bare import to node_modules. */

@@ -15,3 +15,5 @@ export function ensureWebBuild() {
   const build = spawnSync('npm', ['run', 'build', '-w', '@herald/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+
+if (process.argv[1] === import.meta.filename) ensureWebBuild();
