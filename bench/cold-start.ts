@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
+  cpuSecondsOf,
   ensureServerBuild,
   memoryOf,
   repositoryRoot,
@@ -11,15 +13,15 @@ import {
   type ServerLaunch,
 } from './server-process.ts';
 
-const RUNS = 3;
+const RUNS = 5;
 const WORKER_RUNS = 5;
 const serverBuildDir = path.join(repositoryRoot, 'packages/server/dist');
 
 /**
  * Cold start: a new process on an empty embedded database (migrations and demo seed included) until
- * /readyz answers 200, and its resident memory then, for the TypeScript sources run through tsx and for
- * `npm start`'s compiled server, the first start (no build yet: the build is part of it) apart from the
- * next ones. Then an import worker's start, TypeScript through tsx against compiled.
+ * /readyz answers 200, for the TypeScript sources run through tsx and for `npm start`'s compiled server, the
+ * first start (no build yet: the build is part of it) apart from the next ones. Then the build alone, and an
+ * import worker's start, TypeScript through tsx against compiled.
  */
 export async function benchColdStart(): Promise<string[]> {
   // The web app's build is `npm start`'s too; made here, it is not counted in the first start.
@@ -40,12 +42,18 @@ export async function benchColdStart(): Promise<string[]> {
     await launches.second.measure('npm start');
   }
   const lines = [
-    `cold start, empty embedded database, to /readyz 200, median of ${RUNS} (target ≤ 5 s):`,
+    `cold start, empty embedded database, to /readyz 200, median of ${RUNS} (target ≤ 5 s; load average ` +
+      `${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores):`,
     `  TypeScript through tsx: ${launches.tsx}`,
     `  npm start, first start (build absent, built first): ${launches.first}`,
     `  npm start, second start (build present): ${launches.second}`,
   ];
+  await rm(serverBuildDir, { recursive: true, force: true });
+  const buildStartedAt = performance.now();
   ensureServerBuild();
+  lines.push(
+    `server build alone (npm run build:server): ${((performance.now() - buildStartedAt) / 1000).toFixed(2)} s`,
+  );
   lines.push(
     `import worker, start until its first message, median of ${WORKER_RUNS}: ` +
       `TypeScript through tsx ${await workerStarts('tsx')}, compiled ${await workerStarts('compiled')}`,
@@ -53,24 +61,36 @@ export async function benchColdStart(): Promise<string[]> {
   return lines;
 }
 
-/** Cold starts of one launch: the time to ready and the resident memory then. */
+/**
+ * Cold starts of one launch: the time to ready, the server process's CPU time by then (which the other work
+ * on a shared machine disturbs less) and its resident memory then.
+ */
 class Starts {
   readonly times: number[] = [];
+  readonly cpu: number[] = [];
   readonly memory: number[] = [];
 
   async measure(launch: ServerLaunch): Promise<void> {
     const server = await startServerProcess({}, launch);
-    this.times.push(server.readyAfterMs);
+    this.times.push(server.readyAfterMs / 1000);
+    this.cpu.push((await cpuSecondsOf(server.pid)) ?? Number.NaN);
     this.memory.push((await memoryOf(server.pid, 'VmRSS')) ?? Number.NaN);
     await server.stop();
   }
 
   toString(): string {
-    return (
-      `${seconds(median(this.times))} (runs: ${this.times.map(seconds).join(', ')}), ` +
-      `RSS at ready ${median(this.memory)} MB (runs: ${this.memory.join(', ')} MB)`
-    );
+    return [
+      `${figures(this.times, ' s')} to ready`,
+      `CPU ${figures(this.cpu, ' s')}`,
+      `RSS at ready ${figures(this.memory, ' MB', 0)}`,
+    ].join('; ');
   }
+}
+
+/** The median and, in brackets, each run. */
+function figures(values: number[], unit: string, digits = 2): string {
+  const each = values.map((value) => value.toFixed(digits));
+  return `${median(values).toFixed(digits)}${unit} (${each.join(', ')})`;
 }
 
 /**
@@ -98,13 +118,9 @@ async function workerStarts(kind: 'tsx' | 'compiled'): Promise<string> {
     times.push(performance.now() - startedAt);
     await worker.terminate();
   }
-  return `${Math.round(median(times))} ms (runs: ${times.map(Math.round).join(', ')} ms)`;
+  return figures(times, ' ms', 0);
 }
 
 function median(values: number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-}
-
-function seconds(milliseconds: number): string {
-  return `${(milliseconds / 1000).toFixed(2)} s`;
 }

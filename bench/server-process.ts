@@ -100,6 +100,14 @@ export async function memoryOf(pid: number, measure: 'VmRSS' | 'VmHWM'): Promise
   return match ? Math.round(Number(match[1]) / 1024) : undefined;
 }
 
+/** The CPU time a process has used so far, user and system, in seconds (Linux; its clock ticks 100 a second). */
+export async function cpuSecondsOf(pid: number): Promise<number | undefined> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // The fields after the command name, which sits in parentheses: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields.length > 13 ? (Number(fields[11]) + Number(fields[12])) / 100 : undefined;
+}
+
 /** The compiled server that `npm start`'s launcher runs as its child (Linux). */
 async function compiledServerUnder(launcher: number): Promise<number> {
   const children = await readFile(`/proc/${launcher}/task/${launcher}/children`, 'utf8').catch(() => '');
