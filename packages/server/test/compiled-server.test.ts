@@ -1,10 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelClient, organizationToken, uploadFiles, waitForJob } from './support/index.ts';
+import { ChannelClient, freePort, organizationToken, uploadFiles, waitForJob } from './support/index.ts';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 const compiledServer = path.join(repositoryRoot, 'packages/server/dist/main.js');
@@ -121,15 +120,3 @@ describe('the compiled server', () => {
     }
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const listener = createServer();
-    listener.listen(0, '127.0.0.1', () => {
-      const address = listener.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      listener.close(() => resolve(port));
-    });
-    listener.on('error', reject);
-  });
-}

@@ -6,7 +6,7 @@ import { createFreshDatabase } from './fresh-database.ts';
 import { readConfig, type Config } from '../../src/config.ts';
 import { startHerald, type RunningHerald } from '../../src/start.ts';
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
