@@ -7,9 +7,12 @@ import { ensureWebBuild } from './web-build.mjs';
 
 ensureWebBuild();
 await ensureServerBuild();
+// The compiled server is the product: it skips the development-time check of every result against the contract
+// (HERALD_VALIDATE_RESULTS=true turns it on).
 const server = spawn(process.execPath, ['--enable-source-maps', compiledServer], {
   cwd: root,
   stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
