@@ -10,6 +10,7 @@ import { serveSocket } from './channels/serve-socket.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './database/connect.ts';
 import { registerHealthRoutes } from './http/health.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { clientCookieOf, registerSessionCookieRoute } from './http/session-cookie.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { loggerOptions } from './logger.ts';
@@ -52,6 +53,7 @@ export async function buildApp(
   // Static assets and JSON go out gzip- or brotli-compressed when the client accepts it.
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, config.publicUrl);
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
   registerHealthRoutes(app, database);
