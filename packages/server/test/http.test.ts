@@ -103,7 +103,7 @@ describe('HTTP addresses (PROTOCOL §1)', () => {
       expect(policy).not.toContain('unsafe-eval');
       expect(response.headers.get('x-frame-options')).toBe('DENY');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('referrer-policy')).toBe('same-origin');
       // Served over http here: no HSTS, which would lock a browser out of a plain-http install.
       expect(response.headers.get('strict-transport-security')).toBeNull();
     },

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Security headers on every response (HTML, files, JSON): a Content-Security-Policy that lets the console run
  * only its own scripts and talk only to its own server and sockets, frames nothing and may be framed by nobody;
- * no MIME sniffing; no referrer; and, when Herald is served over https, Strict-Transport-Security. Styles may be
+ * no MIME sniffing; no referrer to other sites; and, when Herald is served over https, Strict-Transport-Security. Styles may be
  * inline because Mantine sets style attributes and CSS variables at run time; scripts may not.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
@@ -34,7 +34,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     },
     frameguard: { action: 'deny' },
     noSniff: true,
-    referrerPolicy: { policy: 'no-referrer' },
+    // Not no-referrer: under it a browser sends `Origin: null` with a same-site form POST (the extract download),
+    // which the Origin check must refuse. same-origin still tells other sites nothing.
+    referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // The console loads nothing cross-origin; these would only add constraints it does not need.
     crossOriginEmbedderPolicy: false,
