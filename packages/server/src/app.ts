@@ -20,7 +20,7 @@ import { registerSsoRoutes } from './sso/routes.ts';
 import { registerUploadRoute } from './uploads/upload-route.ts';
 import { registerExtractRoute } from './exports/extract-route.ts';
 import './jobs/handlers.ts';
-import { startCalculationSchedule } from './calculations/calculation-schedule.ts';
+import { scheduleCalculations } from './calculations/calculation-schedule.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface HeraldApp {
@@ -47,8 +47,7 @@ export async function buildApp(
   await services.files.prepare();
   await services.jobs.start();
   app.addHook('onClose', () => services.jobs.stop());
-  app.addHook('onClose', startCalculationSchedule(services));
-  app.addHook('onClose', services.mailer.startRetries());
+  await scheduleCalculations(services.db);
   const allowedOrigins = allowedOriginSet(config.publicUrl, config.allowedOrigins);
 
   // Static assets and JSON go out gzip- or brotli-compressed when the client accepts it.

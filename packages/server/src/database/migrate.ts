@@ -14,6 +14,7 @@ import * as subscriberCountryLastname from './migrations/0012-subscriber-country
 import * as targets from './migrations/0013-targets.ts';
 import * as outboxRetries from './migrations/0014-outbox-retries.ts';
 import * as requestQuotas from './migrations/0015-request-quotas.ts';
+import * as schedulerApprovals from './migrations/0016-scheduler-approvals.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0013-targets': targets,
   '0014-outbox-retries': outboxRetries,
   '0015-request-quotas': requestQuotas,
+  '0016-scheduler-approvals': schedulerApprovals,
 };
 
 const provider: MigrationProvider = {
