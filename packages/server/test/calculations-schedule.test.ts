@@ -155,6 +155,32 @@ describe('scheduled calculation jobs', () => {
     expect(new Date(next[0]!.run_at).getTime()).toBe(startAt.getTime() + 2 * HOUR);
   });
 
+  it('retries a failed scheduled run as a run of its own, leaving the queued occurrence', async () => {
+    const field = await calculatedField({});
+    const [scheduled] = await queued(field.id);
+    const failed = await herald.database.db
+      .insertInto('job')
+      .values({
+        organization_id: organizationId,
+        kind: 'calculation',
+        status: 'failed',
+        params: JSON.stringify({ customFieldId: field.id }),
+        created_by: null,
+        run_at: new Date(Date.now() - HOUR),
+        repeat: JSON.stringify(scheduled!.repeat),
+        series: scheduled!.series,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await manager.channel.call('retryJob', { organizationId, jobId: failed.id });
+    const jobs = await jobsOf(field.id);
+    expect(jobs.find((job) => job.id === failed.id)).toMatchObject({ series: null, repeat: null });
+    expect(jobs.find((job) => job.id === scheduled!.id)).toMatchObject({
+      status: 'queued',
+      series: scheduled!.series,
+    });
+  });
+
   it('puts every calculated field on its schedule at start-up, once', async () => {
     const field = await calculatedField({});
     const [scheduled] = await queued(field.id);
