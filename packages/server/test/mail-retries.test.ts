@@ -27,11 +27,14 @@ describe('mail retries', () => {
     await smtp?.stop();
   });
 
+  /** The latest message to `to` (a database shared with earlier runs holds theirs too). */
   const outboxRow = (to: string) =>
     herald.database.db
       .selectFrom('outbox')
       .select(['id', 'attempts', 'next_attempt_at', 'sent_at', 'error', 'created_at'])
       .where('recipient', '=', to)
+      .orderBy('id', 'desc')
+      .limit(1)
       .executeTakeFirstOrThrow();
 
   /** Sends a message the SMTP peer refuses with `reason`. */
