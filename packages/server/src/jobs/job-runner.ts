@@ -78,6 +78,13 @@ export function jobHandlerOf(kind: string): JobHandler | undefined {
   return handlers.get(kind);
 }
 
+/** What a failed job records: the HeraldError it failed with, or a processing error without details. */
+function failureOf(error: unknown): { type: string; message: string } {
+  return error instanceof HeraldError
+    ? { type: error.type, message: error.message }
+    : { type: 'RequestProcessingError', message: errorMessage('RequestProcessingError') };
+}
+
 /** Thrown inside a handler when its job was cancelled or claimed by another process meanwhile. */
 export class JobLostError extends Error {
   constructor() {
@@ -307,12 +314,8 @@ export class JobRunner {
         await this.announce(job.organizationId, job.id);
         return;
       }
-      const failure =
-        error instanceof HeraldError
-          ? { type: error.type, message: error.message }
-          : { type: 'RequestProcessingError', message: errorMessage('RequestProcessingError') };
       if (!(error instanceof HeraldError)) context.log.error({ err: error }, 'job failed');
-      await this.#finish(job, 'failed', null, failure);
+      await this.#finish(job, 'failed', null, failureOf(error));
     }
   }
 
@@ -329,11 +332,8 @@ export class JobRunner {
         return;
       }
       if (!(error instanceof HeraldError))
-        this.#log.error({ err: error, jobId: job.id }, 'system job failed');
-      await this.#finish(job, 'failed', null, {
-        type: 'RequestProcessingError',
-        message: errorMessage('RequestProcessingError'),
-      });
+        this.#log.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
+      await this.#finish(job, 'failed', null, failureOf(error));
     }
   }
 

@@ -19,8 +19,8 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 /**
  * Sends mail. Every message is first written to the outbox table; then, when HERALD_SMTP_URL is set, it goes
  * out through SMTP and the row records the outcome; a refused message is tried again a few times
- * (mail-retries.ts, as 'mailRetry' jobs). Without SMTP the log says a message is waiting in the outbox, naming the recipient and
- * subject only, never the text.
+ * (mail-retries.ts, as 'mailRetry' jobs). Without SMTP the log says a message is waiting in the outbox,
+ * naming the recipient and subject only, never the text.
  */
 export class Mailer {
   readonly #db: Kysely<Database>;
