@@ -20,7 +20,7 @@ import * as schedulerApprovals from './migrations/0016-scheduler-approvals.ts';
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
  * one known order on PGlite and PostgreSQL alike. Append; never edit a migration that has shipped.
  */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-audit': audit,
   '0003-two-factor': twoFactor,
