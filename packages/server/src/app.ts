@@ -47,7 +47,10 @@ export async function buildApp(
   await services.files.prepare();
   await services.jobs.start();
   app.addHook('onClose', () => services.jobs.stop());
-  for (const area of areas) if (area.start) app.addHook('onClose', area.start(services));
+  for (const area of areas) {
+    const stop = await area.start?.(services);
+    if (stop) app.addHook('onClose', stop);
+  }
   const allowedOrigins = allowedOriginSet(config.publicUrl, config.allowedOrigins);
 
   // Static assets and JSON go out gzip- or brotli-compressed when the client accepts it.

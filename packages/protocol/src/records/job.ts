@@ -33,6 +33,8 @@ export const jobRecordSchema = z.object({
     approvedAt: z.string().nullable(),
   }),
   attempts: z.number().int(),
+  /** When it is (or was) due: a queued job does not start before. */
+  runAt: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
