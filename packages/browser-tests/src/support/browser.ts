@@ -49,7 +49,8 @@ export async function openPage(
       violations.push(message.text());
   });
   onTestFinished(() => {
-    if (violations.length > 0) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
+    if (violations.length > 0)
+      throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
   });
   onTestFailed(async ({ task }) => {
     await mkdir(SCREENSHOT_DIR, { recursive: true });

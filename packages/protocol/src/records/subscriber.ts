@@ -118,7 +118,6 @@ export const SUBSCRIBER_EVENT_KINDS = [
 ] as const;
 export type SubscriberEventKind = (typeof SUBSCRIBER_EVENT_KINDS)[number];
 
-
 /** Longest accepted text of one profile field; longer values are refused, never cut. */
 export const PROFILE_FIELD_MAX_LENGTH = 500;
 
