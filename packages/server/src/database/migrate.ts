@@ -15,6 +15,7 @@ import * as targets from './migrations/0013-targets.ts';
 import * as outboxRetries from './migrations/0014-outbox-retries.ts';
 import * as requestQuotas from './migrations/0015-request-quotas.ts';
 import * as schedulerApprovals from './migrations/0016-scheduler-approvals.ts';
+import * as trustedBrowsers from './migrations/0017-trusted-browsers.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0014-outbox-retries': outboxRetries,
   '0015-request-quotas': requestQuotas,
   '0016-scheduler-approvals': schedulerApprovals,
+  '0017-trusted-browsers': trustedBrowsers,
 };
 
 const provider: MigrationProvider = {
