@@ -20,7 +20,6 @@ import { AudienceStatusBadge } from './AudienceStatusBadge.tsx';
 import {
   AUDIENCE_FILTERS,
   AUDIENCE_SORT_KEYS,
-  AUDIENCE_TYPE,
   audienceListDefinition,
   audienceQueryFilter,
 } from './audience.ts';
@@ -42,7 +41,7 @@ export default function AudiencesPage() {
     partitionFromPath !== null ? { partition: partitionFromPath } : {},
   );
   const partitions = usePartitionOptions();
-  const audiences = useRecords<Audience>(AUDIENCE_TYPE, {
+  const audiences = useRecords<Audience>('audience', {
     filter: audienceQueryFilter(params),
     search: params.search || undefined,
     ...queryWindow(params, PAGE_LIMIT),

@@ -3,9 +3,6 @@ import type { AudienceRecord, AudienceStatus, TargetNode } from '@herald/protoco
 import type { ListDefinition, ListParams } from '../../platform/list/listParams.ts';
 import type { StoredRecord } from '../../platform/list/recordCommands.ts';
 
-/** The record type of audiences on the organization channel. */
-export const AUDIENCE_TYPE = 'audience';
-
 export type Audience = AudienceRecord & StoredRecord;
 
 /** The audiences screen's filters: every audience, those ready, those being generated, those that failed. */

@@ -17,17 +17,16 @@ import type { ListParams } from '../../platform/list/listParams.ts';
 import { usePartitionOptions } from '../../platform/list/usePartitionOptions.ts';
 import { useListParams } from '../../platform/list/useListParams.ts';
 import { useRecords } from '../../platform/list/useRecords.ts';
+import { useResourceAccess } from '../../platform/resources/useResourceAccess.ts';
 import {
   CAMPAIGN_FILTERS,
   CAMPAIGN_SORT_KEYS,
-  CAMPAIGN_TYPE,
   campaignListDefinition,
   campaignQueryFilter,
   campaignState,
   isoToday,
 } from './campaign.ts';
 import type { Campaign } from './campaign.ts';
-import { canEditCampaigns } from './campaignAccess.ts';
 
 export const CAMPAIGNS_PARTITION_ROUTE = 'campaigns-partition';
 /** Names the list's queries, so a newer one cancels an older still running (PROTOCOL §4 query). */
@@ -49,7 +48,7 @@ export default function CampaignsPage() {
   );
   const partitions = usePartitionOptions();
   const overlayLink = useOverlayLink();
-  const campaigns = useRecords<Campaign>(CAMPAIGN_TYPE, {
+  const campaigns = useRecords<Campaign>('campaign', {
     filter: campaignQueryFilter(params),
     search: params.search || undefined,
     ...queryWindow(params, PAGE_LIMIT),
@@ -60,7 +59,7 @@ export default function CampaignsPage() {
   const filtered = params.search !== '' || params.filter !== defaults.filter || params.partition !== null;
   const today = isoToday();
   const records = campaigns.data?.records ?? [];
-  const editable = organization ? canEditCampaigns(organization.access) : false;
+  const editable = useResourceAccess('campaign').canWrite;
 
   return (
     <Stack data-testid="campaigns-page" aria-busy={campaigns.isFetching}>

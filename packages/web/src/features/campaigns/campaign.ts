@@ -1,8 +1,5 @@
 import type { ListDefinition, ListParams } from '../../platform/list/listParams.ts';
 
-/** The record type of campaigns on the organization channel. */
-export const CAMPAIGN_TYPE = 'campaign';
-
 /** A campaign as the server answers it (protocol records/campaign.ts). */
 export interface Campaign {
   id: number;

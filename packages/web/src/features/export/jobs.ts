@@ -1,9 +1,6 @@
 import type { JobRecord, JobStatus } from '@herald/protocol';
 import type { StoredRecord } from '../../platform/list/recordCommands.ts';
 
-/** The query type of jobs (PROTOCOL §5). */
-export const JOB_TYPE = 'job';
-
 /** A job as the list kit carries it. */
 export type Job = JobRecord & StoredRecord;
 

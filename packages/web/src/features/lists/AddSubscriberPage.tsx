@@ -10,7 +10,7 @@ import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { useWriteRecords } from '../../platform/list/useRecords.ts';
 import { useOverlay } from '../../platform/overlay/overlay.ts';
 import { ListNotFound, useSubscriberList } from './ListHeader.tsx';
-import { SUBSCRIBER_TYPE, pathId } from './list.ts';
+import { pathId } from './list.ts';
 import {
   ADD_SUBSCRIBER_FIELDS,
   DATE_FIELDS,
@@ -19,7 +19,7 @@ import {
   validateSubscriberForm,
 } from './subscriberForm.ts';
 import type { SubscriberFormValues } from './subscriberForm.ts';
-import { useSubscriberCustomFields } from './useCustomFields.ts';
+import { useFieldsOfType } from '../settings/fields/useCustomFields.ts';
 import { useListsContext } from './useListsContext.ts';
 
 /**
@@ -40,11 +40,11 @@ function AddSubscriberForm({ listId, listName }: { listId: number; listName: str
   const overlay = useOverlay();
   const navigate = useNavigate();
   const { base } = useListsContext();
-  const customFields = useSubscriberCustomFields();
+  const customFields = useFieldsOfType('subscriber');
   const [values, setValues] = useState<SubscriberFormValues>({ profile: {}, custom: {} });
   const [submitted, setSubmitted] = useState(false);
   const listPage = `${base}/subscribers/view/${listId}`;
-  const saving = useWriteRecords(SUBSCRIBER_TYPE, {
+  const saving = useWriteRecords('subscriber', {
     onSuccess: () => {
       showToast(t('lists.add.added', { name: listName }));
       void navigate(listPage);

@@ -28,14 +28,7 @@ import { defaultListParams, queryWindow } from '../../platform/list/listParams.t
 import { useListParams } from '../../platform/list/useListParams.ts';
 import { useRecords } from '../../platform/list/useRecords.ts';
 import { ListHeader, ListNotFound, useSubscriberList } from './ListHeader.tsx';
-import {
-  MEMBER_FILTERS,
-  MEMBER_SORT_KEYS,
-  SUBSCRIBER_TYPE,
-  memberListDefinition,
-  memberQueryFilter,
-  pathId,
-} from './list.ts';
+import { MEMBER_FILTERS, MEMBER_SORT_KEYS, memberListDefinition, memberQueryFilter, pathId } from './list.ts';
 import type { SubscriberList } from './list.ts';
 import { useListsContext } from './useListsContext.ts';
 
@@ -62,7 +55,7 @@ function ListView({ list }: { list: SubscriberList }) {
   const { t, i18n } = useTranslation();
   const { base } = useListsContext();
   const [params, change] = useListParams(memberListDefinition);
-  const members = useRecords<Member>(SUBSCRIBER_TYPE, {
+  const members = useRecords<Member>('subscriber', {
     filter: memberQueryFilter(list.id, params),
     search: params.search || undefined,
     ...queryWindow(params, PAGE_LIMIT),

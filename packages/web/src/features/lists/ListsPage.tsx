@@ -31,14 +31,7 @@ import { useRecords } from '../../platform/list/useRecords.ts';
 import { useOverlayLink } from '../../platform/overlay/overlay.ts';
 import { ListActions } from './ListActions.tsx';
 import { ListStateBadge } from './ListStateBadge.tsx';
-import {
-  LIST_FILTERS,
-  LIST_SORT_KEYS,
-  LIST_TYPE,
-  listQueryFilter,
-  pathId,
-  subscriberListDefinition,
-} from './list.ts';
+import { LIST_FILTERS, LIST_SORT_KEYS, listQueryFilter, pathId, subscriberListDefinition } from './list.ts';
 import type { SubscriberList } from './list.ts';
 import { useListsContext } from './useListsContext.ts';
 
@@ -58,7 +51,7 @@ export default function ListsPage() {
   );
   const partitions = usePartitionOptions();
   const overlayLink = useOverlayLink();
-  const lists = useRecords<SubscriberList>(LIST_TYPE, {
+  const lists = useRecords<SubscriberList>('list', {
     filter: listQueryFilter(params),
     search: params.search || undefined,
     ...queryWindow(params, PAGE_LIMIT),

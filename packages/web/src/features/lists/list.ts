@@ -1,11 +1,6 @@
 import type { ListRecord, ListType } from '@herald/protocol';
 import type { ListDefinition, ListParams } from '../../platform/list/listParams.ts';
 
-/** The record type of subscriber lists on the organization channel. */
-export const LIST_TYPE = 'list';
-/** The record type of subscribers (a list's members). */
-export const SUBSCRIBER_TYPE = 'subscriber';
-
 export type SubscriberList = ListRecord & { [field: string]: unknown };
 
 /** The lists screen's filters (functional §3: active, dormant, empty or archived), `all` first. */

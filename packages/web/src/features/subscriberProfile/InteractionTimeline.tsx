@@ -8,7 +8,7 @@ import { RecordsError } from '../../platform/list/ListControls.tsx';
 import type { StoredRecord } from '../../platform/list/recordCommands.ts';
 import { useRecords } from '../../platform/list/useRecords.ts';
 import { EVENT_COLORS, EventIcon } from './icons.tsx';
-import { SUBSCRIBER_EVENT_TYPE, eventDetailEntries } from './subscriberProfile.ts';
+import { eventDetailEntries } from './subscriberProfile.ts';
 
 type SubscriberEvent = SubscriberEventRecord & StoredRecord;
 
@@ -23,7 +23,7 @@ export function InteractionTimeline({ subscriberId }: { subscriberId: number }) 
   const { t, i18n } = useTranslation();
   const [kind, setKind] = useState<SubscriberEventKind | null>(null);
   const [limit, setLimit] = useState(EVENTS_PAGE);
-  const events = useRecords<SubscriberEvent>(SUBSCRIBER_EVENT_TYPE, {
+  const events = useRecords<SubscriberEvent>('subscriberEvent', {
     filter: { subscriberId, ...(kind ? { kind } : {}) },
     limit,
     offset: 0,

@@ -8,7 +8,6 @@ import { RecordsError } from '../../platform/list/ListControls.tsx';
 import type { StoredRecord } from '../../platform/list/recordCommands.ts';
 import { useRecords } from '../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
-import { LIST_MEMBERSHIP_TYPE } from './subscriberProfile.ts';
 import type { Subscriber } from './subscriberProfile.ts';
 import { useSubscriberCommands } from './useSubscriberCommands.ts';
 
@@ -21,7 +20,7 @@ const MEMBERSHIP_LIMIT = 200;
 export function ListMembershipsCard({ subscriber, editable }: { subscriber: Subscriber; editable: boolean }) {
   const { t, i18n } = useTranslation();
   const organization = useCurrentOrganization();
-  const memberships = useRecords<Membership>(LIST_MEMBERSHIP_TYPE, {
+  const memberships = useRecords<Membership>('listMembership', {
     filter: { subscriberId: subscriber.id },
     limit: MEMBERSHIP_LIMIT,
     offset: 0,

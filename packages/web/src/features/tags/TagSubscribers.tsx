@@ -19,7 +19,7 @@ import { useRecords } from '../../platform/list/useRecords.ts';
 import { tagTarget } from '../settings/tags/tag.ts';
 import type { Tag } from '../settings/tags/tag.ts';
 import { useTagsAccess } from '../settings/tags/useTagsAccess.ts';
-import { SUBSCRIBER_TYPE, useTagSubscribers } from './useTagSubscribers.ts';
+import { useTagSubscribers } from './useTagSubscribers.ts';
 
 type Subscriber = SubscriberRecord & { [field: string]: unknown };
 
@@ -42,7 +42,7 @@ export function TagSubscribers({ tag }: { tag: Tag }) {
   const [params, change] = useListParams(taggedDefinition);
   const [removing, setRemoving] = useState<Subscriber | null>(null);
   const tagging = useTagSubscribers(tag.id);
-  const tagged = useRecords<Subscriber>(SUBSCRIBER_TYPE, {
+  const tagged = useRecords<Subscriber>('subscriber', {
     filter: { target: tagTarget(tag.id) },
     search: params.search || undefined,
     ...queryWindow(params, PAGE_LIMIT),

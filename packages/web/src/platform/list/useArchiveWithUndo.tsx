@@ -5,6 +5,7 @@ import { showToast } from '../alerts/toast.ts';
 import { useErrorText } from '../alerts/useErrorText.ts';
 import { errorTypeOf } from '../channel/channelError.ts';
 import { archiveWrite } from './archiveWrite.ts';
+import type { ResourceType } from '../resources/resources.ts';
 import type { StoredRecord } from './recordCommands.ts';
 import { useWriteRecords } from './useRecords.ts';
 
@@ -17,7 +18,7 @@ type Archivable = StoredRecord & { id: number; version: number; isArchived: bool
  * test ids (`{testId}-archived-toast`, `{testId}-undo-archive`).
  */
 export function useArchiveWithUndo<R extends Archivable>(options: {
-  type: string;
+  type: ResourceType;
   record: R;
   name: string;
   messages: { archived: string; unarchived: string; undo: string };

@@ -1,13 +1,23 @@
+import { CUSTOM_FIELD_CACHE_MS } from '@herald/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient, UseMutationOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ChannelError } from '../channel/channelError.ts';
 import { useCurrentOrganization } from '../organization/organizationContext.ts';
+import type { ResourceType } from '../resources/resources.ts';
 import { mergePushedRecords } from './recordCache.ts';
 import type { RecordPage } from './recordCache.ts';
 import { recordChannel } from './recordCommands.ts';
 import type { RecordChannel, RecordCommandMap, RecordQuery, StoredRecord } from './recordCommands.ts';
 import { subscriptionsFor } from './recordSubscriptions.ts';
+
+/**
+ * How long a read of a type is fresh before a screen reads it again (platform §9: custom fields 60000 ms);
+ * pushes refresh every type at once regardless.
+ */
+const RECORD_LIFETIMES: Partial<Readonly<Record<ResourceType, number>>> = {
+  customField: CUSTOM_FIELD_CACHE_MS,
+};
 
 export type QueryParams = RecordCommandMap['query']['params'];
 
@@ -15,7 +25,7 @@ export type QueryParams = RecordCommandMap['query']['params'];
 export type RecordsRequest = Omit<QueryParams, 'organizationId' | 'query'> & Omit<RecordQuery, 'type'>;
 
 /** The cache key of a `query` answer: channel, command, type, then the params. */
-export function recordsKey(channel: { key: string }, type: string, params?: QueryParams): unknown[] {
+export function recordsKey(channel: { key: string }, type: ResourceType, params?: QueryParams): unknown[] {
   return params ? [channel.key, 'query', type, params] : [channel.key, 'query', type];
 }
 
@@ -23,7 +33,7 @@ export function recordsKey(channel: { key: string }, type: string, params?: Quer
 export function applyRecordsPush(
   queryClient: QueryClient,
   channel: { key: string },
-  type: string,
+  type: ResourceType,
   records: readonly StoredRecord[],
 ): void {
   queryClient.setQueriesData<RecordPage>({ queryKey: recordsKey(channel, type) }, (page) =>
@@ -42,7 +52,7 @@ export function useRecordChannel(): { channel: RecordChannel; organizationId: nu
  * Keeps the cached records of `type` live: the channel subscribes to the type (once for all screens) and
  * each `records` push updates the cached pages and reads them again.
  */
-export function useLiveRecords(type: string): void {
+export function useLiveRecords(type: ResourceType): void {
   const { channel, organizationId } = useRecordChannel();
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -60,7 +70,7 @@ export function useLiveRecords(type: string): void {
  * stays on screen while the next loads. `request: null` waits.
  */
 export function useRecords<Record extends StoredRecord = StoredRecord>(
-  type: string,
+  type: ResourceType,
   request: RecordsRequest | null,
 ) {
   const { channel, organizationId } = useRecordChannel();
@@ -78,6 +88,7 @@ export function useRecords<Record extends StoredRecord = StoredRecord>(
     queryKey: recordsKey(channel, type, params ?? undefined),
     queryFn: () => channel.request('query', params as QueryParams),
     enabled: params !== null,
+    staleTime: RECORD_LIFETIMES[type] ?? 0,
     placeholderData: keepPreviousData,
     select: (page) => page as { records: Record[]; total: number; totalIsEstimate?: true },
     retry: false,
@@ -85,7 +96,7 @@ export function useRecords<Record extends StoredRecord = StoredRecord>(
 }
 
 /** One record of a type by id (a `query` filtered by id), kept live like a list. */
-export function useRecord<Record extends StoredRecord = StoredRecord>(type: string, id: number | null) {
+export function useRecord<Record extends StoredRecord = StoredRecord>(type: ResourceType, id: number | null) {
   const result = useRecords<Record>(type, id === null ? null : { filter: { id }, limit: 1, offset: 0 });
   return {
     ...result,
@@ -95,7 +106,7 @@ export function useRecord<Record extends StoredRecord = StoredRecord>(type: stri
 
 /** Writes records of a type (writeRecords); the cached lists of the type are read again afterwards. */
 export function useWriteRecords<Record extends StoredRecord = StoredRecord>(
-  type: string,
+  type: ResourceType,
   options: Omit<
     UseMutationOptions<{ records: Record[] }, ChannelError, Array<Partial<Record>>>,
     'mutationFn'

@@ -2,9 +2,6 @@ import type { PartitionRecord } from '@herald/protocol';
 import type { StoredRecord } from '../../../platform/list/recordCommands.ts';
 import { useRecords } from '../../../platform/list/useRecords.ts';
 
-export const PARTITION_TYPE = 'partition';
-export const PARTITION_SET_TYPE = 'partitionSet';
-
 export type Partition = PartitionRecord & StoredRecord;
 export type PartitionSet = { id: number; name: string } & StoredRecord;
 
@@ -16,7 +13,7 @@ const SET_ORDER = 'name';
 
 /** The organization's partition sets in name order. */
 export function usePartitionSets() {
-  return useRecords<PartitionSet>(PARTITION_SET_TYPE, {
+  return useRecords<PartitionSet>('partitionSet', {
     limit: PARTITION_SET_LIMIT,
     offset: 0,
     sortKey: SET_ORDER,

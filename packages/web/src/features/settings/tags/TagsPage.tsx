@@ -14,7 +14,7 @@ import { useListParams } from '../../../platform/list/useListParams.ts';
 import { useRecords } from '../../../platform/list/useRecords.ts';
 import { TagFormModal } from './TagFormModal.tsx';
 import { TagsView } from './TagsView.tsx';
-import { TAG_FILTERS, TAG_SORT_KEYS, TAG_TYPE, tagListDefinition, tagQueryFilter } from './tag.ts';
+import { TAG_FILTERS, TAG_SORT_KEYS, tagListDefinition, tagQueryFilter } from './tag.ts';
 import type { Tag } from './tag.ts';
 import { useTagsAccess } from './useTagsAccess.ts';
 
@@ -34,7 +34,7 @@ export default function TagsPage() {
   const { canManage } = useTagsAccess();
   const [params, change] = useListParams(tagListDefinition);
   const [editing, setEditing] = useState<Editing>(null);
-  const tags = useRecords<Tag>(TAG_TYPE, {
+  const tags = useRecords<Tag>('tag', {
     filter: tagQueryFilter(params),
     search: params.search || undefined,
     ...queryWindow(params, PAGE_LIMIT),

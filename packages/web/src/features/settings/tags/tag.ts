@@ -3,9 +3,6 @@ import type { TagRecord, TagStats } from '@herald/protocol';
 import type { ListDefinition, ListParams } from '../../../platform/list/listParams.ts';
 import type { StoredRecord } from '../../../platform/list/recordCommands.ts';
 
-/** The record type of tags on the organization channel. */
-export const TAG_TYPE = 'tag';
-
 /** A tag as the list kit carries it. */
 export type Tag = TagRecord & StoredRecord;
 

@@ -2,9 +2,6 @@ import { TARGETING_RULE_TYPES, printTarget } from '@herald/protocol';
 import type { TargetNode, TargetingRuleRecord, TargetingRuleType } from '@herald/protocol';
 import type { StoredRecord } from '../../../platform/list/recordCommands.ts';
 
-/** The record type of targeting rules on the organization channel. */
-export const TARGETING_RULE_TYPE = 'targetingRule';
-
 export type TargetingRule = TargetingRuleRecord & StoredRecord;
 
 /** A channel type from the path (`targeting/{type}`), or null when it is none. */
