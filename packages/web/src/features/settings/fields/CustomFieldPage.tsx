@@ -34,7 +34,7 @@ import {
 import type { CustomFieldForm } from './customFieldForm.ts';
 import { customFieldTypeLabel, dataTypeLabel } from './customFieldLabels.ts';
 import { formErrorText } from './formErrorText.ts';
-import { CUSTOM_FIELD_TYPE, useCustomField } from './useCustomFields.ts';
+import { useCustomField } from './useCustomFields.ts';
 import type { CustomField } from './useCustomFields.ts';
 
 const NEW_FIELD = 'new';
@@ -86,7 +86,7 @@ function CustomFieldEditor({ type, record }: { type: CustomFieldType; record: Cu
     if (overlay) overlay.close();
     else void navigate(listPath);
   };
-  const saving = useWriteRecords<CustomField>(CUSTOM_FIELD_TYPE, {
+  const saving = useWriteRecords<CustomField>('customField', {
     onSuccess: () => {
       showToast(record ? t('settings.customFields.saved') : t('settings.customFields.created'));
       close();
