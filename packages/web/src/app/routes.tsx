@@ -359,7 +359,7 @@ export const routeTable: readonly RouteDefinition[] = [
     path: '/:organization/settings/tags',
     scope: 'organization',
     titleKey: 'tags.title',
-    page: lazyPage(() => import('../features/settings/tags/TagsPage.tsx')),
+    page: lazyPage(() => import('../features/tags/TagsPage.tsx')),
     requires: DATABASE_VIEW,
     navigation: { labelKey: 'tags.title', group: 'settings' },
   },

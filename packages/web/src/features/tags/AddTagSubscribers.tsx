@@ -6,7 +6,7 @@ import { showToast } from '../../platform/alerts/toast.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { useDebouncedValue } from '../../platform/list/useDebouncedValue.ts';
 import { useRecords } from '../../platform/list/useRecords.ts';
-import type { Tag } from '../settings/tags/tag.ts';
+import type { Tag } from './tag.ts';
 import { useTagSubscribers } from './useTagSubscribers.ts';
 
 type Subscriber = SubscriberRecord & { [field: string]: unknown };

@@ -16,9 +16,9 @@ import { queryWindow } from '../../platform/list/listParams.ts';
 import type { ListDefinition } from '../../platform/list/listParams.ts';
 import { useListParams } from '../../platform/list/useListParams.ts';
 import { useRecords } from '../../platform/list/useRecords.ts';
-import { tagTarget } from '../settings/tags/tag.ts';
-import type { Tag } from '../settings/tags/tag.ts';
-import { useTagsAccess } from '../settings/tags/useTagsAccess.ts';
+import { tagTarget } from './tag.ts';
+import type { Tag } from './tag.ts';
+import { useTagsAccess } from './useTagsAccess.ts';
 import { useTagSubscribers } from './useTagSubscribers.ts';
 
 type Subscriber = SubscriberRecord & { [field: string]: unknown };

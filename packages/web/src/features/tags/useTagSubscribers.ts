@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCommandMutation } from '../../platform/data/useCommand.ts';
 import { recordsKey, useRecordChannel } from '../../platform/list/useRecords.ts';
-import { useTagsAccess } from '../settings/tags/useTagsAccess.ts';
+import { useTagsAccess } from './useTagsAccess.ts';
 
 /**
  * Adds subscribers to a tag or removes them (tagSubscribers). The server recounts the tag and pushes it;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';
-import type { CurrentOrganization } from '../../../platform/organization/organizationContext.ts';
-import { resourceAccess } from '../../../platform/resources/resources.ts';
+import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
+import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
+import { resourceAccess } from '../../platform/resources/resources.ts';
 
 /** What the tag screens need of the organization: its address and whether the user may change tags. */
 export interface TagsAccess {

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Menu, Modal, Stack, Text } from '@mantine/co
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useArchiveWithUndo } from '../../../platform/list/useArchiveWithUndo.tsx';
+import { useArchiveWithUndo } from '../../platform/list/useArchiveWithUndo.tsx';
 import type { Tag } from './tag.ts';
 import { useTagsAccess } from './useTagsAccess.ts';
 

@@ -1,7 +1,7 @@
 import { formatNumber } from '@herald/protocol';
 import type { TagRecord, TagStats } from '@herald/protocol';
-import type { ListDefinition, ListParams } from '../../../platform/list/listParams.ts';
-import type { StoredRecord } from '../../../platform/list/recordCommands.ts';
+import type { ListDefinition, ListParams } from '../../platform/list/listParams.ts';
+import type { StoredRecord } from '../../platform/list/recordCommands.ts';
 
 /** A tag as the list kit carries it. */
 export type Tag = TagRecord & StoredRecord;

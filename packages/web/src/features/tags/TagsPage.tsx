@@ -8,10 +8,10 @@ import {
   ListSkeleton,
   ListToolbar,
   RecordsError,
-} from '../../../platform/list/ListControls.tsx';
-import { defaultListParams, queryWindow } from '../../../platform/list/listParams.ts';
-import { useListParams } from '../../../platform/list/useListParams.ts';
-import { useRecords } from '../../../platform/list/useRecords.ts';
+} from '../../platform/list/ListControls.tsx';
+import { defaultListParams, queryWindow } from '../../platform/list/listParams.ts';
+import { useListParams } from '../../platform/list/useListParams.ts';
+import { useRecords } from '../../platform/list/useRecords.ts';
 import { TagFormModal } from './TagFormModal.tsx';
 import { TagsView } from './TagsView.tsx';
 import { TAG_FILTERS, TAG_SORT_KEYS, tagListDefinition, tagQueryFilter } from './tag.ts';
