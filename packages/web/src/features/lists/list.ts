@@ -57,12 +57,8 @@ export function memberQueryFilter(
   };
 }
 
-/** An id from the path, or null when it is none. */
-export function pathId(value: string | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,15}$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) ? id : null;
-}
+// The list screens read ids from their paths like every screen does.
+export { pathId } from '../../platform/list/pathId.ts';
 
 /** The new-list form as typed. */
 export interface NewListForm {
