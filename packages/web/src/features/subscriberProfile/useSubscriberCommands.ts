@@ -9,7 +9,7 @@ function useRefreshProfile(): () => void {
   const queryClient = useQueryClient();
   return () => {
     if (!organization) return;
-    for (const type of ['subscriber', 'subscriberEvent'] as const) {
+    for (const type of ['subscriber', 'listMembership', 'subscriberEvent'] as const) {
       void queryClient.invalidateQueries({ queryKey: recordsKey(organization.channel, type) });
     }
   };
