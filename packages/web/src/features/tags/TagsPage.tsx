@@ -1,25 +1,17 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { PAGE_LIMIT } from '@herald/protocol';
+import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ListEmpty,
-  ListPagination,
-  ListSkeleton,
-  ListToolbar,
-  RecordsError,
-} from '../../platform/list/ListControls.tsx';
-import { defaultListParams, queryWindow } from '../../platform/list/listParams.ts';
-import { useListParams } from '../../platform/list/useListParams.ts';
-import { useRecords } from '../../platform/list/useRecords.ts';
+import { Link } from 'react-router';
+import { ResourceListPage } from '../../platform/list/ResourceListPage.tsx';
+import type { ListColumn } from '../../platform/list/ResourceListPage.tsx';
+import { TagActions } from './TagActions.tsx';
 import { TagFormModal } from './TagFormModal.tsx';
-import { TagsView } from './TagsView.tsx';
-import { TAG_FILTERS, TAG_SORT_KEYS, tagListDefinition, tagQueryFilter } from './tag.ts';
-import type { Tag } from './tag.ts';
+import { TAG_FIGURES, tagFigureText, tagListDefinition, tagQueryFilter } from './tag.ts';
+import type { Tag, TagFigure } from './tag.ts';
 import { useTagsAccess } from './useTagsAccess.ts';
 
-/** Names the screen's queries, so a newer one cancels an older still running. */
-const TAGS_QUERY = 'tags';
+/** The figures a tag's row or card shows: contactable and the predicted scores (functional §3). */
+const LISTED_FIGURES = TAG_FIGURES.filter((figure) => figure !== 'subscribers');
 
 /** The tag form: closed, a new tag, or renaming one. */
 type Editing = { tag: Tag | null } | null;
@@ -31,59 +23,94 @@ type Editing = { tag: Tag | null } | null;
  */
 export default function TagsPage() {
   const { t } = useTranslation();
-  const { canManage } = useTagsAccess();
-  const [params, change] = useListParams(tagListDefinition);
+  const { base, canManage } = useTagsAccess();
   const [editing, setEditing] = useState<Editing>(null);
-  const tags = useRecords<Tag>('tag', {
-    filter: tagQueryFilter(params),
-    search: params.search || undefined,
-    ...queryWindow(params, PAGE_LIMIT),
-    queryKey: TAGS_QUERY,
-  });
-  const defaults = defaultListParams(tagListDefinition);
-  const filtered = params.search !== '' || params.filter !== defaults.filter;
-  const records = tags.data?.records ?? [];
   const create = () => setEditing({ tag: null });
+  const rename = (tag: Tag) => setEditing({ tag });
+  const figureLabel = (figure: TagFigure) => t(`tags.figures.${figure}`);
+  const name = (tag: Tag) => (
+    <Group gap="xs" wrap="nowrap">
+      <Anchor component={Link} to={`${base}/tags/${tag.id}`} fw={600} data-testid="tag-name">
+        {tag.name}
+      </Anchor>
+      {tag.isArchived && (
+        <Badge color="gray" variant="light" size="sm">
+          {t('tags.archivedBadge')}
+        </Badge>
+      )}
+    </Group>
+  );
+  const figureColumns = LISTED_FIGURES.map((figure): ListColumn<Tag> => ({
+    header: figureLabel(figure),
+    align: 'right',
+    cell: (tag) => tagFigureText(tag.stats, figure),
+    cellProps: (tag) => ({ 'data-testid': `tag-${figure}`, title: String(tag.stats[figure] ?? '') }),
+  }));
 
   return (
-    <Stack data-testid="tags-page" aria-busy={tags.isFetching}>
-      <Group justify="space-between">
-        <Title order={1}>{t('tags.title')}</Title>
-        {canManage && (
+    <ResourceListPage<Tag>
+      type="tag"
+      definition={tagListDefinition}
+      queryFilter={tagQueryFilter}
+      queryKey="tags"
+      labels="tags"
+      item="tag"
+      testId="tags-page"
+      actions={
+        canManage && (
           <Button onClick={create} data-testid="new-tag">
             {t('tags.new')}
           </Button>
-        )}
-      </Group>
-      <ListToolbar
-        params={params}
-        onChange={change}
-        filters={TAG_FILTERS.map((value) => ({ value, label: t(`tags.filters.${value}`) }))}
-        sortKeys={TAG_SORT_KEYS.map((value) => ({ value, label: t(`tags.sortKeys.${value}`) }))}
-      />
-      <RecordsError error={tags.error} />
-      {tags.isPending && !tags.isError ? (
-        <ListSkeleton view={params.view} />
-      ) : records.length === 0 ? (
-        <ListEmpty filtered={filtered}>
-          {!filtered && (
-            <Text size="sm" c="dimmed" ta="center" maw={420}>
-              {t('tags.emptyHint')}
-            </Text>
-          )}
-          {!filtered && canManage && (
+        )
+      }
+      firstUse={
+        <>
+          <Text size="sm" c="dimmed" ta="center" maw={420}>
+            {t('tags.emptyHint')}
+          </Text>
+          {canManage && (
             <Button variant="light" onClick={create} data-testid="create-first-tag">
               {t('tags.createFirst')}
             </Button>
           )}
-        </ListEmpty>
-      ) : (
-        <TagsView tags={records} view={params.view} onRename={(tag) => setEditing({ tag })} />
+        </>
+      }
+      card={(tag) => (
+        <>
+          <Group justify="space-between" wrap="nowrap" mb="xs">
+            {name(tag)}
+            <TagActions tag={tag} onRename={rename} />
+          </Group>
+          {tag.description !== '' && (
+            <Text size="sm" c="dimmed" lineClamp={2}>
+              {tag.description}
+            </Text>
+          )}
+          <SimpleGrid cols={2} spacing="xs" mt="sm">
+            {LISTED_FIGURES.map((figure) => (
+              <Stack key={figure} gap={0}>
+                <Text size="xs" c="dimmed">
+                  {figureLabel(figure)}
+                </Text>
+                <Text fw={600} data-testid={`tag-${figure}`} title={String(tag.stats[figure] ?? '')}>
+                  {tagFigureText(tag.stats, figure)}
+                </Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </>
       )}
-      {tags.data && tags.data.total > 0 && (
-        <ListPagination total={tags.data.total} page={params.page} onChange={(page) => change({ page })} />
-      )}
+      tableMinWidth={760}
+      columns={[
+        { header: t('tags.fields.name'), cell: name },
+        ...figureColumns,
+        {
+          header: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
+          cell: (tag) => <TagActions tag={tag} onRename={rename} />,
+        },
+      ]}
+    >
       <TagFormModal opened={editing !== null} tag={editing?.tag ?? null} onClose={() => setEditing(null)} />
-    </Stack>
+    </ResourceListPage>
   );
 }

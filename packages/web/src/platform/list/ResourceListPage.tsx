@@ -35,8 +35,8 @@ export interface ResourceListConfig<R extends StoredRecord> {
   queryKey: string;
   /** The translation group: `{labels}.title`, `{labels}.partitionTitle`, the filters' and sort keys' labels. */
   labels: string;
-  /** The route id of `…/partition/{id}`, the list for one partition. */
-  partitionRoute: string;
+  /** The route id of `…/partition/{id}`, the list for one partition; without it, no partition selector. */
+  partitionRoute?: string;
   /** The record's name in test ids: `{item}-card`, `{item}-row`, `{item}-grid`, `{item}-table`, `data-{item}-id`. */
   item: string;
   /** The page's test id. */
@@ -52,6 +52,8 @@ export interface ResourceListConfig<R extends StoredRecord> {
   card: (record: R) => ReactNode;
   columns: ReadonlyArray<ListColumn<R>>;
   tableMinWidth: number;
+  /** What the screen adds below the list (a form in a modal). */
+  children?: ReactNode;
 }
 
 /**
@@ -63,7 +65,9 @@ export function ResourceListPage<R extends StoredRecord>(config: ResourceListCon
   const { definition, item } = config;
   // (Behind an overlay, the path's `id` is the overlay's, so only the partition route's own id counts.)
   const shown = currentRoute(useMatches());
-  const partitionFromPath = shown?.route.id === config.partitionRoute ? pathId(shown.params.id) : null;
+  const partitioned = config.partitionRoute !== undefined;
+  const partitionFromPath =
+    shown && partitioned && shown.route.id === config.partitionRoute ? pathId(shown.params.id) : null;
   const [params, change] = useListParams(
     definition,
     partitionFromPath !== null ? { partition: partitionFromPath } : {},
@@ -107,7 +111,7 @@ export function ResourceListPage<R extends StoredRecord>(config: ResourceListCon
           label: t(`${config.labels}.sortKeys.${value}`),
         }))}
         archive={config.archive}
-        partitions={partitionFromPath === null ? partitions : []}
+        partitions={partitioned && partitionFromPath === null ? partitions : []}
       />
       <RecordsError error={result.error} />
       {result.isPending ? (
@@ -148,7 +152,8 @@ export function ResourceListPage<R extends StoredRecord>(config: ResourceListCon
           </Table>
         </Table.ScrollContainer>
       )}
-      {result.data && (
+      {/* An empty list's card says so; no "0 of 0" under it. */}
+      {result.data && result.data.total > 0 && (
         <ListPagination
           total={result.data.total}
           page={params.page}
@@ -156,6 +161,7 @@ export function ResourceListPage<R extends StoredRecord>(config: ResourceListCon
           totalIsEstimate={result.data.totalIsEstimate === true}
         />
       )}
+      {config.children}
     </Stack>
   );
 }
