@@ -6,3 +6,4 @@ export * from './access/index.ts';
 export * from './format/index.ts';
 export * from './reconnect.ts';
 export * from './target/index.ts';
+export * from './resources/index.ts';

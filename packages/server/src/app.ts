@@ -3,7 +3,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import { HeraldError, MAX_FRAME_BYTES } from '@herald/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { organizationChannelRegistry, sessionChannelRegistry } from './channels/channels.ts';
 import type { ConnectionState } from './channels/connection-state.ts';
 import { allowedOriginSet, isOriginAllowed } from './channels/origin.ts';
 import type { CommandRegistry } from './channels/registry.ts';
@@ -16,11 +15,9 @@ import { registerWebApp } from './http/web-app.ts';
 import { loggerOptions } from './logger.ts';
 import type { Secrets } from './secrets.ts';
 import { hashSecret } from './sessions/session-ids.ts';
-import { registerSsoRoutes } from './sso/routes.ts';
-import { registerUploadRoute } from './uploads/upload-route.ts';
-import { registerExtractRoute } from './exports/extract-route.ts';
-import './jobs/handlers.ts';
-import { startCalculationSchedule } from './calculations/calculation-schedule.ts';
+import type { Area } from './area.ts';
+import { heraldAreas } from './areas.ts';
+import { composeAreas } from './composition.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface HeraldApp {
@@ -33,7 +30,9 @@ export async function buildApp(
   config: Config,
   database: DatabaseHandle,
   secrets: Secrets,
+  areas: readonly Area[] = heraldAreas,
 ): Promise<HeraldApp> {
+  const composition = composeAreas(areas);
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     return503OnClosing: true,
@@ -41,14 +40,13 @@ export async function buildApp(
     // request.ip (every client address Herald records or checks) follows X-Forwarded-For only through these.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });
-  const services = createServices(database, config, secrets, app.log);
+  const services = createServices(database, config, secrets, app.log, composition);
   await services.accessEvents.start();
   app.addHook('onClose', () => services.accessEvents.stop());
   await services.files.prepare();
   await services.jobs.start();
   app.addHook('onClose', () => services.jobs.stop());
-  app.addHook('onClose', startCalculationSchedule(services));
-  app.addHook('onClose', services.mailer.startRetries());
+  for (const area of areas) if (area.start) app.addHook('onClose', area.start(services));
   const allowedOrigins = allowedOriginSet(config.publicUrl, config.allowedOrigins);
 
   // Static assets and JSON go out gzip- or brotli-compressed when the client accepts it.
@@ -82,12 +80,10 @@ export async function buildApp(
       },
     );
   };
-  channelRoute('/session', 'session', sessionChannelRegistry);
-  channelRoute('/uiv5', 'organization', organizationChannelRegistry);
+  channelRoute('/session', 'session', composition.sessionCommands);
+  channelRoute('/uiv5', 'organization', composition.organizationCommands);
 
-  registerSsoRoutes(app, services);
-  await registerUploadRoute(app, services);
-  await registerExtractRoute(app, services);
+  for (const area of areas) await area.routes?.(app, services);
   await registerWebApp(app, config.webDistDir);
   return { app, services };
 }

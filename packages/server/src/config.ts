@@ -28,6 +28,12 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of every message Herald sends. */
   mailFrom: string;
+  /**
+   * Check every command's result against its contract schema before it is sent, answering ApplicationError
+   * (and logging what disagreed) when it does not match: on in tests and development, off in production
+   * (NODE_ENV=production), where it would only cost time. HERALD_VALIDATE_RESULTS=true|false overrides.
+   */
+  validateResults: boolean;
 }
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -56,6 +62,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vaultKey: env.HERALD_VAULT_KEY || undefined,
     smtpUrl: env.HERALD_SMTP_URL || undefined,
     mailFrom: env.HERALD_MAIL_FROM || 'Herald <no-reply@localhost>',
+    validateResults: env.HERALD_VALIDATE_RESULTS
+      ? env.HERALD_VALIDATE_RESULTS === 'true'
+      : env.NODE_ENV !== 'production',
   };
 }
 

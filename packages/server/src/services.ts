@@ -16,6 +16,8 @@ import { SignInThrottle } from './sessions/sign-in-throttle.ts';
 import { SsoService } from './sso/sso-service.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { fileStoreOf, type FileStore } from './uploads/file-store.ts';
+import type { Composition } from './composition.ts';
+import type { ResourceRegistry } from './query/resources.ts';
 
 /** What command handlers work with; built once per server process. */
 export interface Services {
@@ -44,6 +46,8 @@ export interface Services {
   jobs: JobRunner;
   /** Where uploads and extracts are kept on disk. */
   files: FileStore;
+  /** The query types the areas implement (query/resources.ts). */
+  resources: ResourceRegistry;
 }
 
 export function createServices(
@@ -51,6 +55,7 @@ export function createServices(
   config: Config,
   secrets: Secrets,
   log: FastifyBaseLogger,
+  composition: Composition,
 ): Services {
   const db = database.db;
   const sessions = new SessionService(db);
@@ -75,7 +80,8 @@ export function createServices(
     mailer: new Mailer(db, config, log),
     sso: new SsoService(),
     database,
-    jobs: new JobRunner(database, recordChanges, log, files),
+    jobs: new JobRunner(database, recordChanges, log, files, composition.jobHandlers),
     files,
+    resources: composition.resources,
   };
 }

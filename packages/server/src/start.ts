@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import type { Area } from './area.ts';
+import { heraldAreas } from './areas.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './database/connect.ts';
 import { migrateToLatest } from './database/migrate.ts';
@@ -22,7 +24,10 @@ export interface RunningHerald {
 }
 
 /** Opens and migrates the database, seeds the demo data when empty, and starts listening. */
-export async function startHerald(config: Config): Promise<RunningHerald> {
+export async function startHerald(
+  config: Config,
+  areas: readonly Area[] = heraldAreas,
+): Promise<RunningHerald> {
   const secrets = await loadSecrets(config.dataDir, {
     jwtSecret: config.jwtSecret,
     vaultKey: config.vaultKey,
@@ -37,7 +42,7 @@ export async function startHerald(config: Config): Promise<RunningHerald> {
     const seed = config.seedDemoData
       ? await seedDemoData(database.db, config.demoPassword)
       : { seeded: false };
-    const { app, services } = await buildApp(config, database, secrets);
+    const { app, services } = await buildApp(config, database, secrets, areas);
     // The demo's subscriber database fills in after the server is ready (a first start only); closing waits
     // for it, so the database is not closed under it.
     let demoSubscribers: Promise<unknown> = Promise.resolve();

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationChannelRegistry, sessionChannelRegistry } from '../src/channels/channels.ts';
+import { heraldAreas } from '../src/areas.ts';
+import { composeAreas } from '../src/composition.ts';
 import type { CommandRegistry } from '../src/channels/registry.ts';
 import { ChannelClient } from './support/channel-client.ts';
 import { createOrganization, createUser, organizationConnection, signedIn } from './support/factories.ts';
 import { startTestHerald, type TestHerald } from './support/herald.ts';
+
+const { sessionCommands: sessionChannelRegistry, organizationCommands: organizationChannelRegistry } =
+  composeAreas(heraldAreas);
 
 /**
  * Who may call what, as one explicit table. Adding a command without adding its row here fails, so every

@@ -214,10 +214,19 @@ describe('exports', () => {
     bulkExtractor.close();
   });
 
-  it('refuses target expressions, a listMembers export without a list, unknown fields and other lists', async () => {
+  it('exports the subscribers a target expression chooses', async () => {
+    const { rows } = await exportAndRead(extractor, {
+      type: 'subscribers',
+      target: `list ${listId} any and email contains "export-1"`,
+      params: { fields: ['email'] },
+    });
+    expect(rows).toEqual([['email'], ['export-1@example.test']]);
+  });
+
+  it('refuses a target naming a list the organization lacks, a listMembers export without a list, unknown fields and other lists', async () => {
     const request = (params: Record<string, unknown>) =>
       extractor.channel.request('requestExport', { organizationId, ...params });
-    const expression = await request({ type: 'subscribers', target: 'list:1' });
+    const expression = await request({ type: 'subscribers', target: 'list 2147483000' });
     expect(expression.error?.type).toBe('ValidationError');
     expect(expression.error?.details?.[0]?.path).toBe('target');
     expect((await request({ type: 'listMembers' })).error?.details?.[0]?.path).toBe('target');

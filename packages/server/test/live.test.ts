@@ -1,3 +1,4 @@
+import { QUERY_TYPES, resourceDefinitions } from '@herald/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelClient } from './support/channel-client.ts';
 import { createOrganization, createUser, organizationConnection, signedIn } from './support/factories.ts';
@@ -72,6 +73,14 @@ describe('live subscriptions', () => {
       organizationId,
       data: { type: 'campaign', records: [{ id: 12, name: 'Spring' }] },
     });
+  });
+
+  it('accepts a subscription to every live resource type of the contract', async () => {
+    const { channel } = await connected();
+    for (const type of QUERY_TYPES.filter((type) => resourceDefinitions[type].live)) {
+      const reply = await channel.request('addSubscription', { organizationId, query: { type } });
+      expect(reply.error, type).toBeUndefined();
+    }
   });
 
   it('refuses unknown types and bad parameters with ValidationError, and needs authentication', async () => {

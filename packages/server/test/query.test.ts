@@ -2,12 +2,38 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { queryLimits } from '../src/query/engine.ts';
 import { campaignResource } from '../src/campaigns/campaign-resource.ts';
-import { registerResource, unregisterResource } from '../src/query/resources.ts';
+import { implementResource, type ResourceImplementation } from '../src/query/resources.ts';
+import { defineArea } from '../src/area.ts';
+import { heraldAreas } from '../src/areas.ts';
 import type { ChannelClient } from './support/channel-client.ts';
 import { createOrganization, createUser, organizationConnection, signedIn } from './support/factories.ts';
 import { startTestHerald, type TestHerald } from './support/herald.ts';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** Campaigns under other type names, made slow on purpose, for the time-out and cancellation tests. */
+function campaignAs(type: string, changes: Partial<ResourceImplementation>): ResourceImplementation {
+  return implementResource({
+    ...campaignResource,
+    definition: { ...campaignResource.definition, type },
+    ...changes,
+  });
+}
+
+const slowQueriesArea = defineArea({
+  name: 'slow queries (test)',
+  resources: [
+    campaignAs('slowCampaign', { beforeQuery: () => new Promise<void>((r) => setTimeout(r, 300)) }),
+    campaignAs('sleepyCampaign', {
+      select: sql`id, pg_sleep(0.5) AS slept`,
+      toRecord: (row) => ({ id: row.id }),
+    }),
+    campaignAs('drowsyCampaign', {
+      select: sql`id, pg_sleep(2.5) AS drowsy`,
+      toRecord: (row) => ({ id: row.id }),
+    }),
+  ],
+});
 
 describe('query engine (campaigns)', () => {
   let herald: TestHerald;
@@ -16,7 +42,7 @@ describe('query engine (campaigns)', () => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    herald = await startTestHerald();
+    herald = await startTestHerald({}, { areas: [...heraldAreas, slowQueriesArea] });
     organizationId = await createOrganization(herald);
     const user = await createUser(herald, [{ organizationId, roles: ['Database.Read'] }]);
     const { session, sessionId } = await signedIn(herald, user);
@@ -237,13 +263,6 @@ describe('query engine (campaigns)', () => {
   });
 
   describe('time-out and cancellation', () => {
-    const slow = {
-      ...campaignResource,
-      type: 'slowCampaign',
-      beforeQuery: () => new Promise<void>((r) => setTimeout(r, 300)),
-    };
-    beforeAll(() => registerResource(slow));
-    afterAll(() => unregisterResource('slowCampaign'));
     afterEach(() => {
       queryLimits.timeoutMs = 10_000;
     });
@@ -261,32 +280,14 @@ describe('query engine (campaigns)', () => {
       'stops a slow statement on PostgreSQL with statement_timeout',
       async () => {
         queryLimits.timeoutMs = 100;
-        const sleeper = {
-          ...campaignResource,
-          type: 'sleepyCampaign',
-          select: sql`id, pg_sleep(0.5) AS slept`,
-          toRecord: (row: Record<string, unknown>) => ({ id: row.id }),
-        };
-        registerResource(sleeper);
-        try {
-          const reply = await query({}, { type: 'sleepyCampaign' });
-          expect(reply.error?.type).toBe('QueryTimeoutError');
-        } finally {
-          unregisterResource('sleepyCampaign');
-        }
+        const reply = await query({}, { type: 'sleepyCampaign' });
+        expect(reply.error?.type).toBe('QueryTimeoutError');
       },
     );
 
     it.runIf(process.env.DATABASE_URL)(
       "cancels a superseded query's statement on PostgreSQL, not only its answer",
       async () => {
-        const sleeper = {
-          ...campaignResource,
-          type: 'drowsyCampaign',
-          select: sql`id, pg_sleep(2.5) AS drowsy`,
-          toRecord: (row: Record<string, unknown>) => ({ id: row.id }),
-        };
-        registerResource(sleeper);
         const sleeping = async () =>
           (
             await sql<{ count: number }>`SELECT count(*)::integer AS count FROM pg_stat_activity
@@ -294,20 +295,16 @@ describe('query engine (campaigns)', () => {
               herald.database.db,
             )
           ).rows[0]?.count ?? 0;
-        try {
-          const older = query({ queryKey: 'drowsy-list' }, { type: 'drowsyCampaign', limit: 1 });
-          const deadline = Date.now() + 2_000;
-          while ((await sleeping()) === 0 && Date.now() < deadline)
-            await new Promise((resolve) => setTimeout(resolve, 20));
-          expect(await sleeping()).toBe(1);
-          const newer = query({ queryKey: 'drowsy-list' }, { limit: 1 });
-          expect((await older).error?.type).toBe('QueryCancelledError');
-          expect((await newer).result).toMatchObject({ total: 5 });
-          // Cancelled on the server well before its 2.5 s were up.
-          await expect.poll(sleeping, { timeout: 1_000, interval: 20 }).toBe(0);
-        } finally {
-          unregisterResource('drowsyCampaign');
-        }
+        const older = query({ queryKey: 'drowsy-list' }, { type: 'drowsyCampaign', limit: 1 });
+        const deadline = Date.now() + 2_000;
+        while ((await sleeping()) === 0 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(await sleeping()).toBe(1);
+        const newer = query({ queryKey: 'drowsy-list' }, { limit: 1 });
+        expect((await older).error?.type).toBe('QueryCancelledError');
+        expect((await newer).result).toMatchObject({ total: 5 });
+        // Cancelled on the server well before its 2.5 s were up.
+        await expect.poll(sleeping, { timeout: 1_000, interval: 20 }).toBe(0);
       },
     );
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelClient } from './support/channel-client.ts';
 import { createOrganization, createUser, organizationConnection, signedIn } from './support/factories.ts';
 import { startTestHerald, type TestHerald } from './support/herald.ts';
-import { subscriberResource } from '../src/subscribers/subscriber-resource.ts';
 
 interface Records<T = Record<string, unknown>> {
   records: T[];
@@ -322,6 +321,7 @@ describe('subscribers, lists, memberships, history and custom fields as query ty
   });
 
   it('answers a large page total as the planner’s estimate, flagged, but counts exactly for limit 0', async () => {
+    const subscriberResource = herald.services.resources.of('subscriber');
     const threshold = subscriberResource.estimateTotalsAbove;
     subscriberResource.estimateTotalsAbove = 0;
     try {

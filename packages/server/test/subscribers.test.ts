@@ -204,6 +204,40 @@ describe('subscriber commands', () => {
       expect(events.rows.map((event) => event.kind)).toContain('unsubscribed');
     });
 
+    it('pushes the changed membership and the new history to connections following them', async () => {
+      const watcher = await connectAs(herald, organizationId, ['Database.Read']);
+      for (const type of ['listMembership', 'subscriberEvent'])
+        await watcher.channel.call('addSubscription', { organizationId, query: { type } });
+      const id = await addSubscriber(herald, organizationId);
+      const listId = await addList(herald, organizationId, 'Followed');
+      await manager.channel.call('setSubscriberStatus', {
+        organizationId,
+        subscriberId: id,
+        list: { listId, unsubscribed: true },
+      });
+      const pushed = (type: string) =>
+        (watcher.channel.pushes as Array<{ event: string; data: { type: string; records: unknown[] } }>)
+          .filter((push) => push.event === 'records' && push.data.type === type)
+          .flatMap((push) => push.data.records);
+      await expect
+        .poll(() => pushed('listMembership').length > 0 && pushed('subscriberEvent').length > 0, {
+          timeout: 5_000,
+        })
+        .toBe(true);
+      expect(pushed('listMembership')).toEqual([
+        expect.objectContaining({
+          id: `${listId}:${id}`,
+          listId,
+          subscriberId: id,
+          is_list_unsubscribed: true,
+        }),
+      ]);
+      expect(pushed('subscriberEvent')).toEqual([
+        expect.objectContaining({ subscriberId: id, kind: 'unsubscribed', listId }),
+      ]);
+      watcher.close();
+    });
+
     it('subscribes to and unsubscribes from a list, recounting the list', async () => {
       const id = await addSubscriber(herald, organizationId);
       const listId = await addList(herald, organizationId, 'Newsletter');

@@ -1,20 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from './define.ts';
 import { isoDateTimeField, organizationIdField } from './fields.ts';
-
-/** The record types a connection may subscribe to; a change of one is pushed as a `records` event. */
-export const SUBSCRIPTION_TYPES = [
-  'activity',
-  'campaign',
-  'list',
-  'cluster',
-  'contentBlock',
-  'audience',
-  'subscriber',
-  'job',
-  'tag',
-] as const;
-export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
+import { SUBSCRIPTION_TYPES } from '../resources/index.ts';
 
 /** The `data` of a `records` push: the changed records of one type (at least each one's id). */
 export const recordsPushDataSchema = z.object({
@@ -43,7 +30,7 @@ export const organizationStatsSchema = z.object({
     users: z.number().int(),
     partitions: z.number().int(),
     partitionSets: z.number().int(),
-    /** Null until the organization has a campaign table to count. */
+    /** Campaigns by their state today (campaignStateOf). Always answered; nullable for the clients written when it could be missing. */
     campaigns: z
       .object({ total: z.number().int(), byStatus: z.record(z.string(), z.number().int()) })
       .nullable(),

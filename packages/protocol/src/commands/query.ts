@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { defineCommand } from './define.ts';
 import { organizationIdField } from './fields.ts';
 
-export { CAMPAIGN_STATUSES, campaignRecordSchema, campaignWriteSchema } from '../records/campaign.ts';
-export type { CampaignRecord, CampaignStatus, CampaignWrite } from '../records/campaign.ts';
+export * from '../records/campaign.ts';
 export * from '../records/subscriber.ts';
 export * from '../records/subscriber-list.ts';
 export * from '../records/custom-field.ts';
@@ -15,22 +14,6 @@ export * from '../records/targeting-rule.ts';
 
 /** The largest page a query answers. */
 export const QUERY_MAX_LIMIT = 1000;
-
-/** Resource types the query engine knows today; later areas add theirs (platform §3). */
-export const QUERY_TYPES = [
-  'campaign',
-  'partition',
-  'partitionSet',
-  'subscriber',
-  'list',
-  'listMembership',
-  'subscriberEvent',
-  'customField',
-  'job',
-  'audience',
-  'tag',
-  'targetingRule',
-] as const;
 
 /**
  * A filter names record fields: `{"status": "active"}`, `{"id": [1, 2]}` (any of), or operators

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource, filterOn } from '../resources/define.ts';
 import { AUDIENCE_GENERATION_STATES } from '../constants/enumerations.ts';
 import { targetNodeSchema } from '../target/tree.ts';
 
@@ -50,3 +51,22 @@ export type AudienceWrite = z.infer<typeof audienceWriteSchema>;
 /** One day of an audience's size history (the audience report). */
 export const audienceSizeDaySchema = z.object({ day: z.string(), size: z.number().int() });
 export type AudienceSizeDay = z.infer<typeof audienceSizeDaySchema>;
+
+export const audienceResource = defineResource({
+  type: 'audience',
+  description: 'Audiences: subscribers a target expression chose, generated as a job.',
+  record: audienceRecordSchema,
+  write: audienceWriteSchema,
+  filters: {
+    id: filterOn.key,
+    name: filterOn.name,
+    isArchived: filterOn.flag,
+    status: filterOn.code,
+    partitionIds: filterOn.partitions,
+  },
+  sortKeys: ['name', 'size', 'createdAt', 'updatedAt', 'generatedAt'],
+  searchable: true,
+  readCapabilities: ['base', 'franchisee'],
+  writeCapabilities: ['database-manage'],
+  live: true,
+});

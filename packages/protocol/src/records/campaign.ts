@@ -1,8 +1,28 @@
 import { z } from 'zod';
+import { defineResource, filterOn } from '../resources/define.ts';
 
 /** The campaign list's status filter (functional §2); `all` is every campaign that is not archived. */
 export const CAMPAIGN_STATUSES = ['all', 'active', 'upcoming', 'completed', 'archived'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** Where a campaign stands on a day: each status but `all` is one of these. */
+export type CampaignState = Exclude<CampaignStatus, 'all'>;
+
+/**
+ * Where a campaign stands on `today` (YYYY-MM-DD), the one rule of functional §2 that the list filter, the
+ * dashboard's counts and the badges follow: archived first; upcoming starts after today; completed ended
+ * before today; otherwise active (a campaign that ends today is still active today). The server's SQL form of
+ * it (campaigns/campaign-status.ts) is tested against this function.
+ */
+export function campaignStateOf(
+  campaign: { isArchived: boolean; startDate: string; endDate: string | null },
+  today: string,
+): CampaignState {
+  if (campaign.isArchived) return 'archived';
+  if (campaign.startDate > today) return 'upcoming';
+  if (campaign.endDate !== null && campaign.endDate < today) return 'completed';
+  return 'active';
+}
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD');
 
@@ -41,3 +61,25 @@ export const campaignWriteSchema = z.strictObject({
   isArchived: z.boolean().optional(),
 });
 export type CampaignWrite = z.infer<typeof campaignWriteSchema>;
+
+export const campaignResource = defineResource({
+  type: 'campaign',
+  description: 'Campaigns (functional §2): a name, dates, details and notes, the partitions that see it.',
+  record: campaignRecordSchema,
+  write: campaignWriteSchema,
+  filters: {
+    id: filterOn.key,
+    name: filterOn.name,
+    startDate: filterOn.date,
+    endDate: filterOn.date,
+    isArchived: filterOn.flag,
+    partitionIds: filterOn.partitions,
+    updatedAt: filterOn.instant,
+    status: { kind: 'named', description: `one of ${CAMPAIGN_STATUSES.join(', ')} (campaignStateOf)` },
+  },
+  sortKeys: ['name', 'startDate', 'endDate', 'createdAt', 'updatedAt'],
+  searchable: true,
+  readCapabilities: ['base', 'franchisee'],
+  writeCapabilities: ['content-edit'],
+  live: true,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource, filterOn } from '../resources/define.ts';
 import { CUSTOM_FIELD_TYPES } from '../constants/enumerations.ts';
 
 /** The kind of value a field holds (its schema); imports and forms check values against it. */
@@ -95,3 +96,24 @@ export const customFieldWriteSchema = z.strictObject({
   isDeleted: z.boolean().optional(),
 });
 export type CustomFieldWrite = z.infer<typeof customFieldWriteSchema>;
+
+export const customFieldResource = defineResource({
+  type: 'customField',
+  description: 'Custom fields of subscribers (and of other record types), with their statistics.',
+  record: customFieldRecordSchema,
+  write: customFieldWriteSchema,
+  filters: {
+    id: filterOn.key,
+    type: filterOn.code,
+    field: filterOn.name,
+    groupName: filterOn.name,
+    isArchived: filterOn.flag,
+    isDeleted: filterOn.flag,
+  },
+  defaultFilters: { isDeleted: false },
+  sortKeys: ['field', 'type', 'groupName', 'createdAt', 'updatedAt'],
+  searchable: true,
+  readCapabilities: ['base', 'franchisee'],
+  writeCapabilities: ['database-manage'],
+  live: true,
+});

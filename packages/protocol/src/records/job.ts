@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource, filterOn } from '../resources/define.ts';
 
 /** PROTOCOL §5: long work runs as a job clients watch. */
 export const JOB_KINDS = [
@@ -36,3 +37,22 @@ export const jobRecordSchema = z.object({
   updatedAt: z.string(),
 });
 export type JobRecord = z.infer<typeof jobRecordSchema>;
+
+export const jobResource = defineResource({
+  type: 'job',
+  description: 'Long work (PROTOCOL §5): imports, exports, generations, calculations, with live progress.',
+  record: jobRecordSchema,
+  write: undefined,
+  filters: {
+    id: filterOn.key,
+    kind: { kind: 'named', description: `one or more of ${JOB_KINDS.join(', ')}` },
+    status: { kind: 'named', description: `one or more of ${JOB_STATUSES.join(', ')}` },
+    createdBy: { kind: 'integer', operators: ['eq'] },
+    createdAt: filterOn.instant,
+  },
+  sortKeys: ['createdAt', 'updatedAt', 'status'],
+  searchable: true,
+  readCapabilities: ['base', 'franchisee'],
+  writeCapabilities: [],
+  live: true,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource, filterOn } from '../resources/define.ts';
 
 /** A partition (head office or a franchise store) as the server answers it (query type `partition`). */
 export const partitionRecordSchema = z.object({
@@ -28,4 +29,35 @@ export const partitionSetRecordSchema = z.object({ id: z.number().int(), name: z
 export const partitionSetWriteSchema = z.strictObject({
   id: z.number().int().positive().optional(),
   name: z.string().trim().min(1).max(200),
+});
+
+export const partitionResource = defineResource({
+  type: 'partition',
+  description: 'Partitions: head office and the franchise stores; the partition selectors read them.',
+  record: partitionRecordSchema,
+  write: partitionWriteSchema,
+  filters: {
+    id: filterOn.key,
+    partitionSetId: filterOn.key,
+    name: filterOn.name,
+    externalRef: filterOn.code,
+  },
+  sortKeys: ['name'],
+  searchable: true,
+  readCapabilities: ['base', 'franchisee'],
+  writeCapabilities: ['admin'],
+  live: true,
+});
+
+export const partitionSetResource = defineResource({
+  type: 'partitionSet',
+  description: 'Partition sets: the partitions a franchisee user is limited to.',
+  record: partitionSetRecordSchema,
+  write: partitionSetWriteSchema,
+  filters: { id: filterOn.key },
+  sortKeys: ['name'],
+  searchable: true,
+  readCapabilities: ['base', 'franchisee'],
+  writeCapabilities: ['admin'],
+  live: true,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource, filterOn } from '../resources/define.ts';
 import { LIST_STATES } from '../constants/enumerations.ts';
 
 /**
@@ -98,3 +99,27 @@ export function subscriberUploadAllowed(rules: ImportRules, listId?: number): bo
   if (rules.disallowSubscriberUpload) return false;
   return listId === undefined || !rules.lists[String(listId)]?.disallowSubscriberUpload;
 }
+
+export const listResource = defineResource({
+  type: 'list',
+  description:
+    "Subscriber lists (functional §3). A partition-restricted user's counts are those of their partitions.",
+  record: listRecordSchema,
+  write: listWriteSchema,
+  filters: {
+    id: filterOn.key,
+    name: filterOn.name,
+    listType: filterOn.code,
+    isArchived: filterOn.flag,
+    partitionIds: filterOn.partitions,
+    lastUpdated: filterOn.instant,
+    isEmpty: { kind: 'named', description: 'true or false: lists with no subscribers, or with some' },
+    isActive: { kind: 'named', description: 'true or false: lists whose state is active, or not' },
+    state: { kind: 'named', description: `one or more of ${LIST_STATES.join(', ')}` },
+  },
+  sortKeys: ['name', 'createdAt', 'updatedAt', 'lastUpdated', 'subscribers', 'contactable'],
+  searchable: true,
+  readCapabilities: ['base', 'franchisee'],
+  writeCapabilities: ['database-manage'],
+  live: true,
+});

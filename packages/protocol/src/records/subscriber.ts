@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource, filterOn } from '../resources/define.ts';
 
 /** Functional §3: a subscriber's standard profile fields (besides id and the derived display name). */
 export const STANDARD_PROFILE_FIELDS = [
@@ -30,6 +31,54 @@ export type StandardProfileField = (typeof STANDARD_PROFILE_FIELDS)[number];
 export const WRITABLE_PROFILE_FIELDS = STANDARD_PROFILE_FIELDS.filter(
   (field) => !['cluster_id', 'is_invalid', 'is_unsubscribed', 'ref'].includes(field),
 ) as Exclude<StandardProfileField, 'cluster_id' | 'is_invalid' | 'is_unsubscribed' | 'ref'>[];
+
+/** The standard fields in the order people read and fill a profile: who, how to reach them, where, the rest. */
+export const PROFILE_FIELD_ORDER = [
+  'title',
+  'firstname',
+  'lastname',
+  'email',
+  'phone',
+  'gender',
+  'dob',
+  'address',
+  'address2',
+  'address3',
+  'suburb',
+  'state',
+  'postcode',
+  'country',
+  'ref',
+  'cluster_id',
+  'notifications',
+  'resume_date',
+  'is_invalid',
+  'is_unsubscribed',
+  'extra',
+] as const satisfies readonly StandardProfileField[];
+
+/** The profile fields entered and stored as dates (YYYY-MM-DD). */
+export const PROFILE_DATE_FIELDS = ['dob', 'resume_date'] as const satisfies readonly StandardProfileField[];
+
+export function isProfileDateField(field: string): field is (typeof PROFILE_DATE_FIELDS)[number] {
+  return (PROFILE_DATE_FIELDS as readonly string[]).includes(field);
+}
+
+/**
+ * Whether a subscriber can be sent to through a list (functional §3 "contactable"): on the list and not
+ * unsubscribed from it, not globally unsubscribed, not invalid, not anonymized. The server's SQL form of it
+ * (lists/contactable.ts) counts lists with the same rule.
+ */
+export function isContactable(standing: {
+  isListUnsubscribed: boolean;
+  isUnsubscribed: boolean;
+  isInvalid: boolean;
+  isAnonymized: boolean;
+}): boolean {
+  return (
+    !standing.isListUnsubscribed && !standing.isUnsubscribed && !standing.isInvalid && !standing.isAnonymized
+  );
+}
 
 /**
  * The columns an import may map to: the writable fields plus ref, the external id that keys a subscriber as
@@ -193,3 +242,76 @@ export const subscriberEventRecordSchema = z.object({
   details: z.record(z.string(), z.unknown()),
 });
 export type SubscriberEventRecord = z.infer<typeof subscriberEventRecordSchema>;
+
+export const subscriberResource = defineResource({
+  type: 'subscriber',
+  description:
+    'Subscribers (functional §3). A page over a very large set may answer an estimated total (`totalIsEstimate`).',
+  record: subscriberRecordSchema,
+  write: subscriberCreateSchema,
+  filters: {
+    id: filterOn.key,
+    email: filterOn.name,
+    ref: filterOn.code,
+    firstname: filterOn.name,
+    lastname: filterOn.name,
+    country: filterOn.code,
+    gender: filterOn.code,
+    dob: filterOn.date,
+    isUnsubscribed: filterOn.flag,
+    isInvalid: filterOn.flag,
+    partitionIds: filterOn.partitions,
+    sourceName: { kind: 'text', operators: ['eq'] },
+    createdAt: filterOn.instant,
+    updatedAt: filterOn.instant,
+    listId: { kind: 'named', description: 'a list id: the members of that list' },
+    listUnsubscribed: {
+      kind: 'named',
+      description: '{"listId", "unsubscribed": true|false}: members of the list unsubscribed from it, or not',
+    },
+    target: { kind: 'named', description: 'a target expression (text or JSON tree, PROTOCOL §6)' },
+  },
+  sortKeys: ['email', 'firstname', 'lastname', 'country', 'createdAt', 'updatedAt'],
+  searchable: true,
+  readCapabilities: ['base', 'franchisee'],
+  writeCapabilities: ['database-manage'],
+  live: true,
+});
+
+export const listMembershipResource = defineResource({
+  type: 'listMembership',
+  description: "The lists a subscriber is on, with the subscriber's standing on each.",
+  record: listMembershipRecordSchema,
+  write: undefined,
+  filters: {
+    subscriberId: filterOn.key,
+    listId: filterOn.key,
+    isListUnsubscribed: filterOn.flag,
+  },
+  sortKeys: ['subscriberId', 'createdAt', 'updatedAt'],
+  searchable: false,
+  readCapabilities: ['base', 'franchisee'],
+  writeCapabilities: [],
+  live: true,
+});
+
+export const subscriberEventResource = defineResource({
+  type: 'subscriberEvent',
+  description: "A subscriber's interaction history, newest first.",
+  record: subscriberEventRecordSchema,
+  write: undefined,
+  filters: {
+    id: filterOn.key,
+    subscriberId: { kind: 'integer', operators: ['eq'] },
+    activityId: filterOn.key,
+    listId: filterOn.key,
+    occurredAt: filterOn.instant,
+    kind: { kind: 'named', description: `one or more of ${SUBSCRIBER_EVENT_KINDS.join(', ')}` },
+  },
+  sortKeys: ['occurredAt'],
+  defaultSortKey: 'occurredAt',
+  searchable: false,
+  readCapabilities: ['base', 'franchisee'],
+  writeCapabilities: [],
+  live: true,
+});

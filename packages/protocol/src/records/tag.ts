@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource, filterOn } from '../resources/define.ts';
 
 /**
  * A tag's figures (functional §3): contactable subscribers with the tag, and the averages of their predicted
@@ -37,3 +38,20 @@ export const tagWriteSchema = z.strictObject({
   isArchived: z.boolean().optional(),
 });
 export type TagWrite = z.infer<typeof tagWriteSchema>;
+
+export const tagResource = defineResource({
+  type: 'tag',
+  description: "Tags (the spec's clusters): names put on subscribers.",
+  record: tagRecordSchema,
+  write: tagWriteSchema,
+  filters: {
+    id: filterOn.key,
+    name: filterOn.name,
+    isArchived: filterOn.flag,
+  },
+  sortKeys: ['name', 'createdAt', 'updatedAt'],
+  searchable: true,
+  readCapabilities: ['base', 'franchisee'],
+  writeCapabilities: ['database-manage'],
+  live: true,
+});

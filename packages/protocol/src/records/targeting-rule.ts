@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource, filterOn } from '../resources/define.ts';
 import { TARGETING_RULE_TYPES } from '../constants/enumerations.ts';
 import { targetNodeSchema } from '../target/tree.ts';
 import { targetInputSchema } from './audience.ts';
@@ -29,3 +30,21 @@ export const targetingRuleWriteSchema = z.strictObject({
   target: targetInputSchema.nullable().optional(),
 });
 export type TargetingRuleWrite = z.infer<typeof targetingRuleWriteSchema>;
+
+export const targetingRuleResource = defineResource({
+  type: 'targetingRule',
+  description: "Targeting rules: a channel's target that every activity of that channel must also meet.",
+  record: targetingRuleRecordSchema,
+  write: targetingRuleWriteSchema,
+  filters: {
+    id: filterOn.key,
+    isEnabled: filterOn.flag,
+    type: { kind: 'named', description: `one or more of ${TARGETING_RULE_TYPES.join(', ')}` },
+  },
+  defaultFilters: { type: [...TARGETING_RULE_TYPES] },
+  sortKeys: ['type', 'updatedAt'],
+  searchable: false,
+  readCapabilities: ['base'],
+  writeCapabilities: ['admin'],
+  live: true,
+});

@@ -5,11 +5,12 @@ import {
   type AudienceRecord,
   type AudienceWrite,
   type TargetNode,
+  resourceDefinitions,
 } from '@herald/protocol';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { checkPartitions } from '../partitions/check-partitions.ts';
-import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
+import { validation, type Actor, implementResource } from '../query/resources.ts';
 import { checkNew, checkVersion, writeEach } from '../query/write-helpers.ts';
 import { checkTarget } from '../targets/target-input.ts';
 import {
@@ -26,19 +27,17 @@ import { queueAudienceGeneration } from './generate-audience.ts';
  * partition-restricted user sees the audiences sharing one of their partitions, each with the size of its
  * members within those partitions.
  */
-export const audienceResource: ResourceDeclaration = {
-  type: 'audience',
+export const audienceResource = implementResource({
+  definition: resourceDefinitions.audience,
   table: 'audience',
   select: AUDIENCE_SELECT,
   toRecord: (row) => audienceRecord(row),
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: ['database-manage'],
   filters: {
-    id: { column: 'audience.id', kind: 'integer', operators: ['eq', 'in'] },
-    name: { column: 'audience.name', kind: 'text', operators: ['eq', 'contains'] },
-    isArchived: { column: 'audience.is_archived', kind: 'boolean', operators: ['eq'] },
-    status: { column: 'audience.status', kind: 'text', operators: ['eq', 'in'] },
-    partitionIds: { column: 'audience.partition_ids', kind: 'integer[]', operators: ['overlaps'] },
+    id: { column: 'audience.id' },
+    name: { column: 'audience.name' },
+    isArchived: { column: 'audience.is_archived' },
+    status: { column: 'audience.status' },
+    partitionIds: { column: 'audience.partition_ids' },
   },
   sortable: {
     name: 'name',
@@ -51,9 +50,7 @@ export const audienceResource: ResourceDeclaration = {
   partitionColumn: 'audience.partition_ids',
   restrictedSelect: (actor) => restrictedAudienceSelect(actor.partitionIds ?? []),
   write: writeEach(audienceWriteSchema, writeAudience),
-};
-
-registerResource(audienceResource);
+});
 
 /** Whether a target names this audience: its generation would read the members it is replacing. */
 function namesAudience(node: TargetNode, audienceId: number): boolean {

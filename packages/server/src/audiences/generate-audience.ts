@@ -2,7 +2,7 @@ import { HeraldError } from '@herald/protocol';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { enqueueJob } from '../jobs/enqueue-job.ts';
-import { JobLostError, registerJobHandler, type JobContext } from '../jobs/job-runner.ts';
+import { JobLostError, type JobContext, type JobHandler } from '../jobs/job-runner.ts';
 import { checkTarget } from '../targets/target-input.ts';
 import { validation } from '../query/resources.ts';
 import { readAudience, storedTarget } from './audience-record.ts';
@@ -173,8 +173,9 @@ async function settleCancelledGeneration(
 /** The audience's `error` when its first generation was cancelled. */
 export const CANCELLED_MESSAGE = 'The generation was cancelled before it finished';
 
-registerJobHandler('audience', {
+/** The 'audience' job kind: a generation. */
+export const audienceGenerationJob: JobHandler = {
   capability: 'database-manage',
   run: runAudienceGeneration,
   cancelled: (db, job) => settleCancelledGeneration(db, job.organizationId, Number(job.params.audienceId)),
-});
+};

@@ -1,6 +1,6 @@
 import { HeraldError } from '@herald/protocol';
 import { sql } from 'kysely';
-import { registerJobHandler, type JobContext } from '../jobs/job-runner.ts';
+import { type JobContext, type JobHandler } from '../jobs/job-runner.ts';
 import { validation } from '../query/resources.ts';
 import { checkTarget } from '../targets/target-input.ts';
 import { loadCalculationField } from './calculated-field.ts';
@@ -48,7 +48,8 @@ export async function runCalculation(context: JobContext): Promise<CalculationCo
     .execute((trx) => calculateSplit(trx, organizationId, field, rules, matching, ruleConditions));
 }
 
-registerJobHandler('calculation', {
+/** The 'calculation' job kind. */
+export const calculationJob: JobHandler = {
   capability: 'database-manage',
   run: async (context) => ({ ...(await runCalculation(context)) }),
-});
+};

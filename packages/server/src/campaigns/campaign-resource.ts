@@ -1,10 +1,9 @@
-import { HeraldError } from '@herald/protocol';
+import { HeraldError, campaignWriteSchema, resourceDefinitions, type CampaignWrite } from '@herald/protocol';
 import { sql, type Transaction } from 'kysely';
-// The protocol package's index does not re-export the record schemas yet (see commands/index.ts).
-import { CAMPAIGN_STATUSES, campaignWriteSchema, type CampaignWrite } from '@herald/protocol';
 import type { Database } from '../database/schema.ts';
-import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
+import { validation, type Actor, implementResource } from '../query/resources.ts';
 import { checkPartitions } from '../partitions/check-partitions.ts';
+import { campaignStatusCondition } from './campaign-status.ts';
 import { checkNew, checkVersion, writeEach } from '../query/write-helpers.ts';
 
 const SELECT = sql`id, name, start_date::text AS start_date, end_date::text AS end_date, details, notes,
@@ -28,44 +27,20 @@ export function campaignRecord(row: Record<string, unknown>): Record<string, unk
   };
 }
 
-/**
- * Campaign status relative to today (functional §2): active has started and not ended, upcoming starts
- * after today, completed ended before today; all three and `all` leave archived campaigns out, which only
- * `archived` shows.
- */
-function statusCondition(value: unknown, today: string) {
-  if (typeof value !== 'string' || !(CAMPAIGN_STATUSES as readonly string[]).includes(value))
-    throw validation('query.filter.status', `Expected one of ${CAMPAIGN_STATUSES.join(', ')}`);
-  switch (value) {
-    case 'archived':
-      return sql`is_archived = true`;
-    case 'active':
-      return sql`is_archived = false AND start_date <= ${today}::date AND (end_date IS NULL OR end_date >= ${today}::date)`;
-    case 'upcoming':
-      return sql`is_archived = false AND start_date > ${today}::date`;
-    case 'completed':
-      return sql`is_archived = false AND end_date < ${today}::date`;
-    default:
-      return sql`is_archived = false`;
-  }
-}
-
-export const campaignResource: ResourceDeclaration = {
-  type: 'campaign',
+export const campaignResource = implementResource({
+  definition: resourceDefinitions.campaign,
   table: 'campaign',
   select: SELECT,
   toRecord: campaignRecord,
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: ['content-edit'],
   filters: {
-    id: { column: 'id', kind: 'integer', operators: ['eq', 'in'] },
-    name: { column: 'name', kind: 'text', operators: ['eq', 'contains'] },
-    startDate: { column: 'start_date', kind: 'date', operators: ['eq', 'gt', 'gte', 'lt', 'lte'] },
-    endDate: { column: 'end_date', kind: 'date', operators: ['eq', 'gt', 'gte', 'lt', 'lte'] },
-    isArchived: { column: 'is_archived', kind: 'boolean', operators: ['eq'] },
-    partitionIds: { column: 'partition_ids', kind: 'integer[]', operators: ['overlaps'] },
-    updatedAt: { column: 'updated_at', kind: 'timestamp', operators: ['gt', 'gte', 'lt', 'lte'] },
-    status: { custom: (value, context) => statusCondition(value, context.today) },
+    id: { column: 'id' },
+    name: { column: 'name' },
+    startDate: { column: 'start_date' },
+    endDate: { column: 'end_date' },
+    isArchived: { column: 'is_archived' },
+    partitionIds: { column: 'partition_ids' },
+    updatedAt: { column: 'updated_at' },
+    status: { custom: (value, context) => campaignStatusCondition(value, context.today) },
   },
   sortable: {
     name: 'name',
@@ -77,9 +52,7 @@ export const campaignResource: ResourceDeclaration = {
   search: ['name', 'details'],
   partitionColumn: 'partition_ids',
   write: writeEach(campaignWriteSchema, writeOne),
-};
-
-registerResource(campaignResource);
+});
 
 async function writeOne(
   trx: Transaction<Database>,

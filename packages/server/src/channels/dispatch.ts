@@ -4,7 +4,7 @@ import {
   type ReplyFrame,
   type ValidationDetail,
 } from '@herald/protocol';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { CommandContext, CommandRegistry } from './registry.ts';
 import { authorize } from './authorize.ts';
 
@@ -38,6 +38,7 @@ export async function dispatchFrame(
       throw new HeraldError('ValidationError', { details: validationDetails(parsed.error) });
     await authorize(registered.access, parsed.data, context);
     const result = await registered.handle(parsed.data, context);
+    if (context.services.config.validateResults) checkResult(command, registered.definition.result, result);
     return { requestId, result };
   } catch (error) {
     if (error instanceof HeraldError) return errorReply(requestId, error);
@@ -65,6 +66,16 @@ function parseFrame(text: string): Frame | undefined {
   const requestId =
     typeof record.requestId === 'string' || typeof record.requestId === 'number' ? record.requestId : null;
   return { command: record.command, requestId, params: record.params };
+}
+
+/**
+ * The contract check of a result (config.validateResults): a result its schema refuses is a server bug, thrown
+ * as such so the command answers ApplicationError and the log says which fields disagreed.
+ */
+export function checkResult(what: string, schema: z.ZodType, result: unknown): void {
+  const checked = schema.safeParse(result);
+  if (!checked.success)
+    throw new Error(`${what}: the result does not match its contract: ${z.prettifyError(checked.error)}`);
 }
 
 function errorReply(requestId: RequestId, error: HeraldError): ReplyFrame {

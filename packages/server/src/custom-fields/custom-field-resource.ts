@@ -3,10 +3,11 @@ import {
   HeraldError,
   customFieldWriteSchema,
   type CustomFieldWrite,
+  resourceDefinitions,
 } from '@herald/protocol';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
-import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
+import { validation, type Actor, implementResource } from '../query/resources.ts';
 import { checkNew, checkVersion, writeEach } from '../query/write-helpers.ts';
 import { checkCalculation } from '../calculations/calculation-checks.ts';
 import { CUSTOM_FIELD_SELECT, customFieldRecord } from './custom-field-record.ts';
@@ -16,22 +17,19 @@ import { CUSTOM_FIELD_SELECT, customFieldRecord } from './custom-field-record.ts
  * database-manage writes them. Deleted fields are left out unless `isDeleted` is asked for; archived ones stay
  * (the screens hide them with `isArchived: false`). Search is a case-insensitive contains (functional §5).
  */
-export const customFieldResource: ResourceDeclaration = {
-  type: 'customField',
+export const customFieldResource = implementResource({
+  definition: resourceDefinitions.customField,
   table: 'custom_field',
   select: CUSTOM_FIELD_SELECT,
   toRecord: customFieldRecord,
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: ['database-manage'],
   filters: {
-    id: { column: 'custom_field.id', kind: 'integer', operators: ['eq', 'in'] },
-    type: { column: 'custom_field.type', kind: 'text', operators: ['eq', 'in'] },
-    field: { column: 'custom_field.field', kind: 'text', operators: ['eq', 'contains'] },
-    groupName: { column: 'custom_field.group_name', kind: 'text', operators: ['eq', 'contains'] },
-    isArchived: { column: 'custom_field.is_archived', kind: 'boolean', operators: ['eq'] },
-    isDeleted: { column: 'custom_field.is_deleted', kind: 'boolean', operators: ['eq'] },
+    id: { column: 'custom_field.id' },
+    type: { column: 'custom_field.type' },
+    field: { column: 'custom_field.field' },
+    groupName: { column: 'custom_field.group_name' },
+    isArchived: { column: 'custom_field.is_archived' },
+    isDeleted: { column: 'custom_field.is_deleted' },
   },
-  defaultFilters: { isDeleted: false },
   sortable: {
     field: 'field',
     type: 'type',
@@ -43,9 +41,7 @@ export const customFieldResource: ResourceDeclaration = {
   // Definitions are the organization's vocabulary, not subscriber data: franchisees read them too.
   restrictedCondition: () => sql`true`,
   write: writeEach(customFieldWriteSchema, writeCustomField),
-};
-
-registerResource(customFieldResource);
+});
 
 function checkPattern(pattern: string | null | undefined, path: string): void {
   if (!pattern) return;

@@ -2,8 +2,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allCommands } from '@herald/protocol';
-import { organizationChannelRegistry, sessionChannelRegistry } from '../channels/channels.ts';
+import { heraldAreas } from '../areas.ts';
+import { composeAreas } from '../composition.ts';
 import { renderProtocolDocs } from './protocol-docs.ts';
+
+const { sessionCommands: sessionChannelRegistry, organizationCommands: organizationChannelRegistry } =
+  composeAreas(heraldAreas);
 
 describe('protocol docs', () => {
   it('docs/protocol.md is what the generator makes today (run `npm run docs:protocol` after changing a command)', async () => {

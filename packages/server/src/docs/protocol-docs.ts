@@ -1,7 +1,17 @@
-import { allCommands, errorCatalogue, type CommandDefinition } from '@herald/protocol';
+import {
+  allCommands,
+  errorCatalogue,
+  QUERY_TYPES,
+  resourceDefinitionOf,
+  type CommandDefinition,
+} from '@herald/protocol';
 import { z } from 'zod';
-import { organizationChannelRegistry, sessionChannelRegistry } from '../channels/channels.ts';
+import { heraldAreas } from '../areas.ts';
+import { composeAreas } from '../composition.ts';
 import type { CommandAccess, CommandRegistry } from '../channels/registry.ts';
+
+const { sessionCommands: sessionChannelRegistry, organizationCommands: organizationChannelRegistry } =
+  composeAreas(heraldAreas);
 
 /**
  * docs/protocol.md, generated from the contract's schemas and the server's registry, so the document says
@@ -29,6 +39,7 @@ export function renderProtocolDocs(): string {
       organizationChannelRegistry,
     ),
   );
+  lines.push(...renderResources());
   lines.push('## Error catalogue', '', '| type | English message |', '|---|---|');
   for (const [type, message] of Object.entries(errorCatalogue))
     lines.push(`| ${type} | ${escapeCell(message)} |`);
@@ -72,6 +83,47 @@ function renderChannel(
     lines.push(`### ${name}`, '', definition.description, '');
     lines.push('Params:', '', '```json', schemaText(definition.params, 'input'), '```', '');
     lines.push('Result:', '', '```json', schemaText(definition.result, 'output'), '```', '');
+  }
+  return lines;
+}
+
+/** The resource types `query`, `writeRecords` and `addSubscription` take, from their one declaration each. */
+function renderResources(): string[] {
+  const capabilities = (list: readonly string[]) => list.map((capability) => `\`${capability}\``).join(', ');
+  const lines = [
+    '## Resource types',
+    '',
+    'What `query` reads (`query.type`), `writeRecords` writes (`type`) and `addSubscription` follows, each declared once in',
+    'the contract (`packages/protocol/src/records/`). Reading needs any of the read capabilities; writing needs all of the',
+    'write capabilities. A bare filter value means `eq` (`in` for an array); `id` is always a sort key.',
+    '',
+    '| type | read | write | live | search |',
+    '|---|---|---|---|---|',
+  ];
+  for (const type of QUERY_TYPES) {
+    const definition = resourceDefinitionOf(type);
+    lines.push(
+      `| [${type}](#resource-${type.toLowerCase()}) | ${capabilities(definition.readCapabilities)} | ${definition.write ? capabilities(definition.writeCapabilities) : 'read-only'} | ${definition.live ? 'yes' : 'no'} | ${definition.searchable ? 'yes' : 'no'} |`,
+    );
+  }
+  lines.push('');
+  for (const type of QUERY_TYPES) {
+    const definition = resourceDefinitionOf(type);
+    lines.push(`### Resource ${type}`, '', definition.description, '', '| filter | accepts |', '|---|---|');
+    for (const [name, filter] of Object.entries(definition.filters))
+      lines.push(
+        `| ${name} | ${escapeCell(filter.kind === 'named' ? filter.description : `${filter.kind}: ${filter.operators.join(', ')}`)} |`,
+      );
+    if (definition.defaultFilters)
+      lines.push('', `Unless named, the filter is \`${JSON.stringify(definition.defaultFilters)}\`.`);
+    lines.push(
+      '',
+      `Sort keys: ${['id', ...definition.sortKeys].map((key) => `\`${key}\``).join(', ')}${definition.defaultSortKey ? ` (default \`${definition.defaultSortKey}\`)` : ''}.`,
+      '',
+    );
+    lines.push('Record:', '', '```json', schemaText(definition.record, 'output'), '```', '');
+    if (definition.write)
+      lines.push('Write:', '', '```json', schemaText(definition.write, 'input'), '```', '');
   }
   return lines;
 }

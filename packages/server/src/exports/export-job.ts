@@ -1,6 +1,6 @@
 import { EXPORT_TYPES, HeraldError, type ExportType, type TargetNode } from '@herald/protocol';
 import { sql } from 'kysely';
-import { registerJobHandler, JobLostError, type JobContext } from '../jobs/job-runner.ts';
+import { JobLostError, type JobContext, type JobHandler } from '../jobs/job-runner.ts';
 import { notifyUsers } from '../notifications/notify-users.ts';
 import { OrganizationService } from '../organizations/organization-service.ts';
 import { validation } from '../query/resources.ts';
@@ -122,4 +122,5 @@ async function runExport(context: JobContext): Promise<Record<string, unknown>> 
   return { name: written.name, rows: written.rows, size: written.size, fileName: `${written.name}.zip` };
 }
 
-registerJobHandler('export', { capability: 'database-extract', run: runExport });
+/** The 'export' job kind. */
+export const exportJob: JobHandler = { capability: 'database-extract', run: runExport };

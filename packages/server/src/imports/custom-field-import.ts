@@ -4,7 +4,7 @@ import {
   CUSTOM_FIELD_TYPES,
   type CustomFieldDataType,
 } from '@herald/protocol';
-import { registerJobHandler } from '../jobs/job-runner.ts';
+import { type JobHandler } from '../jobs/job-runner.ts';
 import type { CopySession } from '../database/copy-session.ts';
 import { runDefinitionImport, type HeaderedRow, type RowOutcome } from './small-file-import.ts';
 
@@ -63,10 +63,11 @@ export async function writeCustomFieldRow(
   return 'created';
 }
 
-registerJobHandler('customFieldImport', {
+/** The 'customFieldImport' job kind. */
+export const customFieldImportJob: JobHandler = {
   capability: 'database-manage',
   run: (context) =>
     runDefinitionImport(context, (session, row) =>
       writeCustomFieldRow(session, context.job.organizationId, row),
     ),
-});
+};

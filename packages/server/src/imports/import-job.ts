@@ -1,9 +1,6 @@
-// The definitions imports register their job handlers beside this one (jobs/handlers.ts imports this file).
-import './custom-field-import.ts';
-import './partition-import.ts';
 import { importOptionsSchema } from '@herald/protocol';
 import { z } from 'zod';
-import { JobLostError, registerJobHandler, saveJobCheckpoint, type JobContext } from '../jobs/job-runner.ts';
+import { JobLostError, saveJobCheckpoint, type JobContext, type JobHandler } from '../jobs/job-runner.ts';
 import { readListRecords } from '../lists/list-record.ts';
 import { refreshListStats } from '../lists/list-stats.ts';
 import {
@@ -199,4 +196,5 @@ export async function runImport(context: JobContext): Promise<Record<string, unk
   return result;
 }
 
-registerJobHandler('import', { capability: 'database-manage', run: runImport });
+/** The 'import' job kind. */
+export const importJob: JobHandler = { capability: 'database-manage', run: runImport };

@@ -1,26 +1,16 @@
+import { WRITABLE_PROFILE_FIELDS } from '@herald/protocol';
 import { copyText, type CopySession } from '../database/copy-session.ts';
-import type { ImportableProfileField } from './import-columns.ts';
 import type { ValidRow } from './validate-row.ts';
 
-/** Profile fields stored as they are on a new subscriber and filled where empty on an existing one. */
-export const FILLABLE_PROFILE_FIELDS = [
-  'title',
-  'firstname',
-  'lastname',
-  'gender',
-  'dob',
-  'phone',
-  'address',
-  'address2',
-  'address3',
-  'suburb',
-  'state',
-  'postcode',
-  'country',
-  'notifications',
-  'resume_date',
-] as const satisfies readonly ImportableProfileField[];
-type FillableField = (typeof FILLABLE_PROFILE_FIELDS)[number];
+type FillableField = Exclude<(typeof WRITABLE_PROFILE_FIELDS)[number], 'email' | 'extra'>;
+
+/**
+ * Profile fields stored as they are on a new subscriber and filled where empty on an existing one: the
+ * contract's writable fields but e-mail (which matches rows) and extra (merged as JSON).
+ */
+export const FILLABLE_PROFILE_FIELDS = WRITABLE_PROFILE_FIELDS.filter(
+  (field): field is FillableField => field !== 'email' && field !== 'extra',
+);
 
 /** What every batch of one import shares. */
 export interface MergePlan {

@@ -1,4 +1,4 @@
-import { registerJobHandler } from '../jobs/job-runner.ts';
+import { type JobHandler } from '../jobs/job-runner.ts';
 import type { CopySession } from '../database/copy-session.ts';
 import { runDefinitionImport, type HeaderedRow, type RowOutcome } from './small-file-import.ts';
 
@@ -61,10 +61,11 @@ export async function writePartitionRow(
   return 'created';
 }
 
-registerJobHandler('partitionImport', {
+/** The 'partitionImport' job kind. */
+export const partitionImportJob: JobHandler = {
   capability: 'admin',
   run: (context) =>
     runDefinitionImport(context, (session, row) =>
       writePartitionRow(session, context.job.organizationId, row),
     ),
-});
+};

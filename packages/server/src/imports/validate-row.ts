@@ -1,4 +1,4 @@
-import { PROFILE_FIELD_MAX_LENGTH } from '@herald/protocol';
+import { PROFILE_FIELD_MAX_LENGTH, isProfileDateField } from '@herald/protocol';
 import type { ImportColumn, ImportCustomField, ImportableProfileField } from './import-columns.ts';
 
 /** A row that passed: its keys and the values to store (profile text by field, custom values by name). */
@@ -18,7 +18,6 @@ const EMAIL_MAX_LENGTH = 254;
 /** Something@domain.tld without spaces: the syntax check an import can make without sending mail. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
 const CUSTOM_TEXT_MAX_LENGTH = 2000;
-const DATE_FIELDS: ReadonlySet<string> = new Set(['dob', 'resume_date']);
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0']);
 const NUMBER_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -54,7 +53,7 @@ export function validateRow(cells: readonly unknown[], columns: readonly ImportC
       row.extra = extra;
     } else if (text.length > PROFILE_FIELD_MAX_LENGTH) {
       return { reason: `${field}: longer than ${PROFILE_FIELD_MAX_LENGTH} characters` };
-    } else if (DATE_FIELDS.has(field)) {
+    } else if (isProfileDateField(field)) {
       const date = isoDate(text);
       if (!date) return { reason: `${field}: "${text.slice(0, 40)}" is not a date (use YYYY-MM-DD)` };
       row.profile[field] = date;

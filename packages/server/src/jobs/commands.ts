@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import type { AuthenticatedOrganization } from '../channels/connection-state.ts';
 import { registerCommand, type CommandRegistry } from '../channels/registry.ts';
 import type { Services } from '../services.ts';
-import { jobHandlerOf } from './job-runner.ts';
 
 /** The job, when the caller may act on it: its kind's capability (or admin), and their own when restricted. */
 async function actionableJob(services: Services, organization: AuthenticatedOrganization, jobId: number) {
@@ -14,7 +13,7 @@ async function actionableJob(services: Services, organization: AuthenticatedOrga
     .where('organization_id', '=', organization.organizationId)
     .executeTakeFirst();
   if (!job) throw new HeraldError('NotFoundError');
-  const capability = jobHandlerOf(job.kind)?.capability;
+  const capability = services.jobs.handlerOf(job.kind)?.capability;
   const capabilities: readonly string[] = organization.capabilities;
   const allowed =
     capabilities.includes('admin') || (capability !== undefined && capabilities.includes(capability));
@@ -23,7 +22,7 @@ async function actionableJob(services: Services, organization: AuthenticatedOrga
   return job;
 }
 
-/** retryJob and cancelJob; the capability each needs is the job kind's (registerJobHandler). */
+/** retryJob and cancelJob; the capability each needs is the job kind's (its area's job handler). */
 export const jobOrganizationCommands: CommandRegistry = {
   retryJob: registerCommand(
     organizationCommands.retryJob,
@@ -57,7 +56,7 @@ export const jobOrganizationCommands: CommandRegistry = {
       if (updated.rows.length === 0) throw new HeraldError('JobNotCancellableError');
       // The process running it (this one or another) notices at its next checkpoint or heartbeat.
       services.jobs.abort(job.id);
-      await jobHandlerOf(job.kind)?.cancelled?.(services.db, {
+      await services.jobs.handlerOf(job.kind)?.cancelled?.(services.db, {
         id: job.id,
         organizationId: organization.organizationId,
         params: (job.params ?? {}) as Record<string, unknown>,

@@ -1,6 +1,6 @@
-import { JOB_KINDS, JOB_STATUSES } from '@herald/protocol';
+import { JOB_KINDS, JOB_STATUSES, resourceDefinitions } from '@herald/protocol';
 import { sql } from 'kysely';
-import { registerResource, validation, type ResourceDeclaration } from '../query/resources.ts';
+import { validation, implementResource } from '../query/resources.ts';
 import { JOB_SELECT, jobRecord } from './job-record.ts';
 
 function oneOf(values: readonly string[], path: string) {
@@ -17,27 +17,23 @@ function oneOf(values: readonly string[], path: string) {
  * page lists kind export. Any user of the organization may watch its jobs; jobs are not partitioned, so a
  * partition-restricted user sees only the jobs they started.
  */
-export const jobResource: ResourceDeclaration = {
-  type: 'job',
+export const jobResource = implementResource({
+  definition: resourceDefinitions.job,
   table: 'job',
   select: JOB_SELECT,
   toRecord: (row) => jobRecord(row),
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: [],
   filters: {
-    id: { column: 'job.id', kind: 'integer', operators: ['eq', 'in'] },
+    id: { column: 'job.id' },
     kind: {
       custom: (value) => sql`job.kind IN (${sql.join(oneOf(JOB_KINDS, 'query.filter.kind')(value))})`,
     },
     status: {
       custom: (value) => sql`job.status IN (${sql.join(oneOf(JOB_STATUSES, 'query.filter.status')(value))})`,
     },
-    createdBy: { column: 'job.created_by', kind: 'integer', operators: ['eq'] },
-    createdAt: { column: 'job.created_at', kind: 'timestamp', operators: ['gt', 'gte', 'lt', 'lte'] },
+    createdBy: { column: 'job.created_by' },
+    createdAt: { column: 'job.created_at' },
   },
   sortable: { createdAt: 'created_at', updatedAt: 'updated_at', status: 'status' },
   search: ['job.name'],
   restrictedCondition: (actor) => sql`job.created_by = ${actor.userId}`,
-};
-
-registerResource(jobResource);
+});

@@ -56,15 +56,8 @@ export interface CancelledJob {
   params: Record<string, unknown>;
 }
 
-const handlers = new Map<string, JobHandler>();
-
-export function registerJobHandler(kind: JobKind, handler: JobHandler): void {
-  handlers.set(kind, handler);
-}
-
-export function jobHandlerOf(kind: string): JobHandler | undefined {
-  return handlers.get(kind);
-}
+/** Each job kind's handler, as the areas declare them (composition.ts). */
+export type JobHandlers = ReadonlyMap<string, JobHandler>;
 
 /** Thrown inside a handler when its job was cancelled or claimed by another process meanwhile. */
 export class JobLostError extends Error {
@@ -130,18 +123,27 @@ export class JobRunner {
   #polling: Promise<void> | undefined;
   readonly #lastPush = new Map<number, number>();
 
+  readonly #handlers: JobHandlers;
+
   constructor(
     database: DatabaseHandle,
     recordChanges: RecordChanges,
     log: FastifyBaseLogger,
     files: FileStore,
+    handlers: JobHandlers,
     concurrency = 2,
   ) {
+    this.#handlers = handlers;
     this.#database = database;
     this.#recordChanges = recordChanges;
     this.#log = log;
     this.#files = files;
     this.#concurrency = concurrency;
+  }
+
+  /** The handler of a job kind, for the commands that check who may retry or cancel it. */
+  handlerOf(kind: string): JobHandler | undefined {
+    return this.#handlers.get(kind);
   }
 
   get #db(): Kysely<Database> {
@@ -236,7 +238,7 @@ export class JobRunner {
   }
 
   async #run(job: ClaimedJob, controller: AbortController): Promise<void> {
-    const handler = handlers.get(job.kind);
+    const handler = this.#handlers.get(job.kind);
     await this.announce(job.organizationId, job.id);
     if (!handler) {
       await this.#finish(job, 'failed', null, {

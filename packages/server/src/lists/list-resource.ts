@@ -5,12 +5,14 @@ import {
   listWriteSchema,
   type ListRecord,
   type ListWrite,
+  resourceDefinitions,
 } from '@herald/protocol';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { checkPartitions } from '../partitions/check-partitions.ts';
-import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
+import { validation, type Actor, implementResource } from '../query/resources.ts';
 import { checkNew, checkVersion, writeEach } from '../query/write-helpers.ts';
+import { CONTACTABLE } from './list-counts.ts';
 import { LIST_SELECT, LIST_STATE_SQL, listRecord } from './list-record.ts';
 
 function booleanFilter(path: string, whenTrue: ReturnType<typeof sql>, whenFalse: ReturnType<typeof sql>) {
@@ -24,23 +26,19 @@ function booleanFilter(path: string, whenTrue: ReturnType<typeof sql>, whenFalse
  * Subscriber lists (functional §3). lastUpdated, listType, isEmpty and isActive are the list-only filters of
  * platform §5; `state` filters by the derived state (active, dormant, empty, archived).
  */
-export const listResource: ResourceDeclaration = {
-  type: 'list',
+export const listResource = implementResource({
+  definition: resourceDefinitions.list,
   table: 'subscriber_list',
   select: LIST_SELECT,
   toRecord: (row) => withPartitionStats(listRecord(row), row.partition_stats),
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: ['database-manage'],
   filters: {
-    id: { column: 'subscriber_list.id', kind: 'integer', operators: ['eq', 'in'] },
-    name: { column: 'subscriber_list.name', kind: 'text', operators: ['eq', 'contains'] },
-    listType: { column: 'subscriber_list.list_type', kind: 'text', operators: ['eq', 'in'] },
-    isArchived: { column: 'subscriber_list.is_archived', kind: 'boolean', operators: ['eq'] },
-    partitionIds: { column: 'subscriber_list.partition_ids', kind: 'integer[]', operators: ['overlaps'] },
+    id: { column: 'subscriber_list.id' },
+    name: { column: 'subscriber_list.name' },
+    listType: { column: 'subscriber_list.list_type' },
+    isArchived: { column: 'subscriber_list.is_archived' },
+    partitionIds: { column: 'subscriber_list.partition_ids' },
     lastUpdated: {
       column: 'subscriber_list.last_updated',
-      kind: 'timestamp',
-      operators: ['gt', 'gte', 'lt', 'lte'],
     },
     isEmpty: {
       custom: booleanFilter(
@@ -83,17 +81,14 @@ export const listResource: ResourceDeclaration = {
   // The stored counts are the whole organization's; a restricted user sees those of their partitions.
   restrictedSelect: (actor) => sql`${LIST_SELECT}, (SELECT jsonb_build_object(
       'subscribers', count(*),
-      'contactable', count(*) FILTER (WHERE NOT m.is_list_unsubscribed AND NOT s.is_unsubscribed
-        AND NOT s.is_invalid AND s.anonymized_at IS NULL),
+      'contactable', count(*) FILTER (WHERE ${CONTACTABLE}),
       'unsubscribed', count(*) FILTER (WHERE m.is_list_unsubscribed OR s.is_unsubscribed),
       'invalid', count(*) FILTER (WHERE s.is_invalid))
     FROM list_membership m JOIN subscriber s ON s.id = m.subscriber_id
     WHERE m.list_id = subscriber_list.id AND s.partition_ids && ${actor.partitionIds ?? []}::integer[]
   ) AS partition_stats`,
   write: writeEach(listWriteSchema, writeList),
-};
-
-registerResource(listResource);
+});
 
 /** A restricted user's list record: its counts within their partitions, as restrictedSelect computed them. */
 function withPartitionStats(record: ListRecord, partitionStats: unknown): ListRecord {

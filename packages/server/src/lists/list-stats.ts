@@ -1,6 +1,7 @@
 import type { ListStats } from '@herald/protocol';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
+import { LIST_COUNTS, type ListCounts } from './list-counts.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -15,12 +16,8 @@ export async function refreshListStats(
   listId: number,
 ): Promise<ListStats> {
   const counted = (
-    await sql<{ subscribers: number; contactable: number; unsubscribed: number; invalid: number }>`
-      SELECT count(*)::integer AS subscribers,
-        count(*) FILTER (WHERE NOT m.is_list_unsubscribed AND NOT s.is_unsubscribed AND NOT s.is_invalid
-          AND s.anonymized_at IS NULL)::integer AS contactable,
-        count(*) FILTER (WHERE m.is_list_unsubscribed OR s.is_unsubscribed)::integer AS unsubscribed,
-        count(*) FILTER (WHERE s.is_invalid)::integer AS invalid
+    await sql<ListCounts>`
+      SELECT ${LIST_COUNTS}
       FROM list_membership m JOIN subscriber s ON s.id = m.subscriber_id
       WHERE m.list_id = ${listId} AND m.organization_id = ${organizationId}`.execute(db)
   ).rows[0] ?? { subscribers: 0, contactable: 0, unsubscribed: 0, invalid: 0 };

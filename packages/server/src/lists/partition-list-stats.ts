@@ -1,6 +1,7 @@
 import type { ListStats } from '@herald/protocol';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.ts';
+import { LIST_COUNTS, type ListCounts } from './list-counts.ts';
 
 /**
  * A list's counts among the subscribers of some partitions (what a partition-restricted user sees), by
@@ -13,12 +14,8 @@ export async function listStatsWithin(
   partitionIds: readonly number[],
 ): Promise<Omit<ListStats, 'updatedAt'>> {
   const row = (
-    await sql<{ subscribers: number; contactable: number; unsubscribed: number; invalid: number }>`
-      SELECT count(*)::integer AS subscribers,
-        count(*) FILTER (WHERE NOT m.is_list_unsubscribed AND NOT s.is_unsubscribed AND NOT s.is_invalid
-          AND s.anonymized_at IS NULL)::integer AS contactable,
-        count(*) FILTER (WHERE m.is_list_unsubscribed OR s.is_unsubscribed)::integer AS unsubscribed,
-        count(*) FILTER (WHERE s.is_invalid)::integer AS invalid
+    await sql<ListCounts>`
+      SELECT ${LIST_COUNTS}
       FROM list_membership m JOIN subscriber s ON s.id = m.subscriber_id
       WHERE m.list_id = ${listId} AND m.organization_id = ${organizationId}
         AND s.partition_ids && ${[...partitionIds]}::integer[]`.execute(db)

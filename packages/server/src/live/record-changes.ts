@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SubscriptionType } from '@herald/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ConnectionState } from '../channels/connection-state.ts';
@@ -9,7 +10,8 @@ import type { OpenConnection, OrganizationConnections } from './organization-con
 /** One change of records of a type in an organization, as `records` pushes announce it. */
 export interface RecordChange {
   organizationId: number;
-  type: string;
+  /** A subscription type of the contract: announcing any other is a compile error. */
+  type: SubscriptionType;
   records: Array<Record<string, unknown>>;
 }
 

@@ -1,7 +1,12 @@
-import { HeraldError, partitionWriteSchema, type PartitionWrite } from '@herald/protocol';
+import {
+  HeraldError,
+  partitionWriteSchema,
+  type PartitionWrite,
+  resourceDefinitions,
+} from '@herald/protocol';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
-import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
+import { validation, type Actor, implementResource } from '../query/resources.ts';
 import { writeEach } from '../query/write-helpers.ts';
 
 const SELECT = sql`partition.id, partition.name, partition.external_ref, partition.partition_set_id,
@@ -22,26 +27,22 @@ function partitionRecord(row: Record<string, unknown>): Record<string, unknown> 
  * administrators keep them in settings (functional §6: partitions need admin). A partition-restricted user
  * sees only the partitions of their own partition sets.
  */
-export const partitionResource: ResourceDeclaration = {
-  type: 'partition',
+export const partitionResource = implementResource({
+  definition: resourceDefinitions.partition,
   table: 'partition',
   select: SELECT,
   toRecord: partitionRecord,
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: ['admin'],
   filters: {
-    id: { column: 'partition.id', kind: 'integer', operators: ['eq', 'in'] },
-    partitionSetId: { column: 'partition.partition_set_id', kind: 'integer', operators: ['eq', 'in'] },
-    name: { column: 'partition.name', kind: 'text', operators: ['eq', 'contains'] },
-    externalRef: { column: 'partition.external_ref', kind: 'text', operators: ['eq', 'in'] },
+    id: { column: 'partition.id' },
+    partitionSetId: { column: 'partition.partition_set_id' },
+    name: { column: 'partition.name' },
+    externalRef: { column: 'partition.external_ref' },
   },
   sortable: { name: 'name' },
   search: ['partition.name', 'partition.external_ref'],
   partitionColumn: 'partition.partition_ids',
   write: writeEach(partitionWriteSchema, writePartition),
-};
-
-registerResource(partitionResource);
+});
 
 async function writePartition(
   trx: Transaction<Database>,

@@ -1,18 +1,16 @@
-import { HeraldError, partitionSetWriteSchema } from '@herald/protocol';
+import { HeraldError, partitionSetWriteSchema, resourceDefinitions } from '@herald/protocol';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
-import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
+import { validation, type Actor, implementResource } from '../query/resources.ts';
 import { parseWrite } from '../query/write-helpers.ts';
 
 /** Partition sets (the partitions a franchisee user is limited to); administrators write them. */
-export const partitionSetResource: ResourceDeclaration = {
-  type: 'partitionSet',
+export const partitionSetResource = implementResource({
+  definition: resourceDefinitions.partitionSet,
   table: 'partition_set',
   select: sql`partition_set.id, partition_set.name`,
   toRecord: (row) => ({ id: Number(row.id), name: String(row.name) }),
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: ['admin'],
-  filters: { id: { column: 'partition_set.id', kind: 'integer', operators: ['eq', 'in'] } },
+  filters: { id: { column: 'partition_set.id' } },
   sortable: { name: 'name' },
   search: ['partition_set.name'],
   // A restricted user sees the sets their partitions belong to.
@@ -41,6 +39,4 @@ export const partitionSetResource: ResourceDeclaration = {
     }
     return written;
   },
-};
-
-registerResource(partitionSetResource);
+});

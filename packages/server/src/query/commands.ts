@@ -1,22 +1,17 @@
-import { HeraldError, organizationCommands } from '@herald/protocol';
+import { HeraldError, isSubscriptionType, organizationCommands } from '@herald/protocol';
+import { z } from 'zod';
+import { checkResult } from '../channels/dispatch.ts';
 import { registerCommand, type CommandRegistry } from '../channels/registry.ts';
-import '../campaigns/campaign-resource.ts';
-import '../partitions/partition-resource.ts';
-import '../jobs/job-resource.ts';
-import '../partitions/partition-set-resource.ts';
-import '../lists/list-resource.ts';
-import '../subscribers/subscriber-resource.ts';
-import '../subscribers/list-membership-resource.ts';
-import '../subscribers/subscriber-event-resource.ts';
-import '../custom-fields/custom-field-resource.ts';
-import '../tags/tag-resource.ts';
-import '../targeting-rules/targeting-rule-resource.ts';
-import '../audiences/audience-resource.ts';
 import { planQuery, runPlannedQuery, withQueryLimits } from './engine.ts';
-import { actorOf, resourceOf, type Actor, type ResourceDeclaration } from './resources.ts';
+import { actorOf, type Actor, type ResourceDeclaration } from './resources.ts';
 
 function mayRead(resource: ResourceDeclaration, actor: Actor): boolean {
   return resource.readCapabilities.some((capability) => actor.capabilities.includes(capability));
+}
+
+/** The contract check of records (config.validateResults): each must match its type's record schema. */
+function checkRecords(resource: ResourceDeclaration, records: readonly unknown[]): void {
+  checkResult(`${resource.type} records`, z.array(resource.definition.record), records);
 }
 
 /**
@@ -31,7 +26,7 @@ export const queryOrganizationCommands: CommandRegistry = {
     async (params, { connection, services }) => {
       const organization = connection.organization;
       if (!organization) throw new HeraldError('UnauthenticatedCommand');
-      const resource = resourceOf(params.query.type);
+      const resource = services.resources.of(params.query.type);
       const actor = await actorOf(services.db, organization);
       if (!mayRead(resource, actor)) throw new HeraldError('PrivilegesError');
       const plan = await planQuery(
@@ -48,7 +43,9 @@ export const queryOrganizationCommands: CommandRegistry = {
         params.queryKey,
         async (db) => {
           await resource.beforeQuery?.();
-          return runPlannedQuery(db, plan);
+          const page = await runPlannedQuery(db, plan);
+          if (services.config.validateResults) checkRecords(resource, page.records);
+          return page;
         },
       );
     },
@@ -60,7 +57,7 @@ export const queryOrganizationCommands: CommandRegistry = {
     async (params, { connection, services }) => {
       const organization = connection.organization;
       if (!organization) throw new HeraldError('UnauthenticatedCommand');
-      const resource = resourceOf(params.type, 'type');
+      const resource = services.resources.of(params.type, 'type');
       const actor = await actorOf(services.db, organization);
       const write = resource.write;
       if (!write || !mayRead(resource, actor)) throw new HeraldError('PrivilegesError');
@@ -68,12 +65,11 @@ export const queryOrganizationCommands: CommandRegistry = {
         if (!actor.capabilities.includes(capability)) throw new HeraldError('PrivilegesError');
       }
       const records = await services.db.transaction().execute((trx) => write(trx, actor, params.data));
+      if (services.config.validateResults) checkRecords(resource, records);
+      const type = resource.type;
       try {
-        await services.recordChanges.announce({
-          organizationId: actor.organizationId,
-          type: resource.type,
-          records,
-        });
+        if (resource.definition.live && isSubscriptionType(type))
+          await services.recordChanges.announce({ organizationId: actor.organizationId, type, records });
       } catch (error) {
         // The write is committed; a failed announcement must not answer it as failed.
         services.log.error({ err: error }, 'announcing changed records failed');

@@ -1,6 +1,4 @@
-import { HeraldError } from '@herald/protocol';
-// The protocol package's index does not re-export query.ts's constants yet (see commands/index.ts).
-import { QUERY_MAX_LIMIT } from '@herald/protocol';
+import { HeraldError, QUERY_MAX_LIMIT } from '@herald/protocol';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ConnectionState } from '../channels/connection-state.ts';
 import type { Database } from '../database/schema.ts';

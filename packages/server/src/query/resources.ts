@@ -1,26 +1,31 @@
-import { HeraldError, type Capability } from '@herald/protocol';
+import {
+  HeraldError,
+  type Capability,
+  type FieldKind,
+  type FilterOperator,
+  type ResourceDefinition,
+} from '@herald/protocol';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { AuthenticatedOrganization } from '../channels/connection-state.ts';
 import type { Database } from '../database/schema.ts';
 
-/** Filter operators a field may accept. A bare value means `eq` (`in` when it is an array). */
-export type FilterOperator = 'eq' | 'in' | 'gt' | 'gte' | 'lt' | 'lte' | 'contains' | 'overlaps';
-
-/** The SQL type of a filtered column, which decides how a client's value is checked and bound. */
-export type FieldKind = 'integer' | 'text' | 'date' | 'timestamp' | 'boolean' | 'integer[]';
-
-export interface ColumnFilter {
+/** How a field filter of the contract reaches SQL: the column it compares. */
+export interface ColumnFilterImplementation {
   column: string;
+}
+
+/** How a named filter of the contract (campaign `status`) reaches SQL: built from the value. */
+export interface NamedFilterImplementation {
+  custom: (value: unknown, context: FilterContext) => RawBuilder<unknown> | Promise<RawBuilder<unknown>>;
+}
+
+/** A field filter as the engine runs it: the contract's kind and operators on the area's column. */
+export interface ColumnFilter extends ColumnFilterImplementation {
   kind: FieldKind;
   operators: readonly FilterOperator[];
 }
 
-/** A named filter whose meaning is not one column (campaign `status`): builds its SQL from the value. */
-export interface CustomFilter {
-  custom: (value: unknown, context: FilterContext) => RawBuilder<unknown> | Promise<RawBuilder<unknown>>;
-}
-
-export type FilterDeclaration = ColumnFilter | CustomFilter;
+export type FilterDeclaration = ColumnFilter | NamedFilterImplementation;
 
 export interface FilterContext {
   /** Today as YYYY-MM-DD (UTC), so date filters answer the same on every database. */
@@ -39,27 +44,34 @@ export interface Actor {
   partitionIds: readonly number[] | undefined;
 }
 
+export type ResourceWriter = (
+  trx: Transaction<Database>,
+  actor: Actor,
+  data: readonly unknown[],
+) => Promise<Array<Record<string, unknown>>>;
+
+type FilterImplementations<Definition extends ResourceDefinition> = {
+  [Name in keyof Definition['filters']]: Definition['filters'][Name] extends { kind: 'named' }
+    ? NamedFilterImplementation
+    : ColumnFilterImplementation;
+};
+
 /**
- * One resource type of platform §3, declared once: the engine validates and runs every query of the type
- * from this, and later areas add their types by declaring them and calling `registerResource`.
+ * How an area implements one resource of the contract (`@herald/protocol` resourceDefinitions): the type,
+ * filters, sort keys, capabilities and liveness are the definition's; the SQL is the area's. Every filter and
+ * sort key of the definition must be mapped (the compiler checks), and nothing else can be.
  */
-export interface ResourceDeclaration {
-  /** The `query.type` clients name (campaign, list, activity …). */
-  type: string;
+export interface ResourceImplementation<Definition extends ResourceDefinition = ResourceDefinition> {
+  definition: Definition;
   /** Its table; it must have `organization_id`, which every query filters by, and an id column (`idColumn`). */
   table: keyof Database & string;
   /** The select list (SQL), whose rows `toRecord` turns into what clients see. */
   select: RawBuilder<unknown>;
   toRecord(row: Record<string, unknown>): Record<string, unknown>;
-  /** Reading needs ANY of these capabilities (e.g. base or franchisee). */
-  readCapabilities: readonly Capability[];
-  /** Writing needs ALL of these (e.g. content-edit); omit `write` for read-only types. */
-  writeCapabilities: readonly Capability[];
-  /** Filterable record fields (the names clients use) and how each maps to SQL. */
-  filters: Readonly<Record<string, FilterDeclaration>>;
-  /** Sortable record fields and their columns; `id` is always sortable and breaks ties. */
-  sortable: Readonly<Record<string, string>>;
-  /** Columns `query.search` looks in: case-insensitive contains, any column matching. */
+  filters: FilterImplementations<Definition>;
+  /** The column of each sort key; `id` is always sortable and breaks ties. */
+  sortable: Readonly<Record<Definition['sortKeys'][number], string>>;
+  /** Columns `query.search` looks in (case-insensitive contains); empty when the type is not searchable. */
   search: readonly string[];
   /**
    * The integer[] column of partition ids; a partition-restricted user sees only rows whose partitions
@@ -76,18 +88,10 @@ export interface ResourceDeclaration {
    * (a list's counts): it recomputes those values within the user's partitions.
    */
   restrictedSelect?: (actor: Actor) => RawBuilder<unknown>;
-  /** Filters applied when the client does not name that field (e.g. custom fields: isDeleted false). */
-  defaultFilters?: Readonly<Record<string, unknown>>;
   /** The column that identifies a row and breaks sort ties, when it is not `id` (list memberships). */
   idColumn?: string;
-  /** The sort key when the client gives none (default id, newest first). */
-  defaultSortKey?: string;
-  /** Creates and updates records in the transaction given; answers them as stored. */
-  write?(
-    trx: Transaction<Database>,
-    actor: Actor,
-    data: readonly unknown[],
-  ): Promise<Array<Record<string, unknown>>>;
+  /** Creates and updates records in the transaction given; answers them as stored. Writable types only. */
+  write?: Definition['write'] extends undefined ? never : ResourceWriter;
   /**
    * For types with millions of rows: a page whose total the planner estimates above this is answered with
    * that estimate (`totalIsEstimate: true`) rather than counted (engine.ts runPlannedQuery).
@@ -95,6 +99,88 @@ export interface ResourceDeclaration {
   estimateTotalsAbove?: number;
   /** A hook run before the statement (tests use it to make a query slow). */
   beforeQuery?(): Promise<void>;
+}
+
+/** Ties an area's implementation to its contract definition, checking filters and sort keys against it. */
+export function implementResource<Definition extends ResourceDefinition>(
+  implementation: ResourceImplementation<Definition>,
+): ResourceImplementation {
+  return implementation as unknown as ResourceImplementation;
+}
+
+/** A resource as the engine runs it: the contract's definition and the area's SQL, resolved into one. */
+export interface ResourceDeclaration extends Omit<ResourceImplementation, 'filters' | 'sortable' | 'write'> {
+  type: string;
+  filters: Readonly<Record<string, FilterDeclaration>>;
+  sortable: Readonly<Record<string, string>>;
+  defaultFilters: Readonly<Record<string, unknown>>;
+  defaultSortKey: string | undefined;
+  readCapabilities: readonly Capability[];
+  writeCapabilities: readonly Capability[];
+  write: ResourceWriter | undefined;
+}
+
+function resolveResource(implementation: ResourceImplementation): ResourceDeclaration {
+  const { definition } = implementation;
+  const implemented = implementation.filters as Record<
+    string,
+    ColumnFilterImplementation | NamedFilterImplementation
+  >;
+  const filters: Record<string, FilterDeclaration> = {};
+  for (const [name, filter] of Object.entries(definition.filters)) {
+    const mapped = implemented[name];
+    if (!mapped) throw new Error(`${definition.type}: filter ${name} of the contract has no implementation`);
+    filters[name] =
+      filter.kind === 'named'
+        ? (mapped as NamedFilterImplementation)
+        : { ...(mapped as ColumnFilterImplementation), kind: filter.kind, operators: filter.operators };
+  }
+  const extra = Object.keys(implemented).filter((name) => !Object.hasOwn(definition.filters, name));
+  const sortKeys = Object.keys(implementation.sortable);
+  const unmatchedSorts = sortKeys
+    .filter((key) => !definition.sortKeys.includes(key))
+    .concat(definition.sortKeys.filter((key) => !sortKeys.includes(key)));
+  if (extra.length > 0 || unmatchedSorts.length > 0)
+    throw new Error(
+      `${definition.type}: filters ${extra.join(', ')} or sort keys ${unmatchedSorts.join(', ')} disagree with the contract`,
+    );
+  return {
+    ...implementation,
+    type: definition.type,
+    filters,
+    sortable: implementation.sortable as Record<string, string>,
+    defaultFilters: definition.defaultFilters ?? {},
+    defaultSortKey: definition.defaultSortKey,
+    readCapabilities: definition.readCapabilities,
+    writeCapabilities: definition.writeCapabilities,
+    write: implementation.write,
+  };
+}
+
+/**
+ * The resource types this server answers, built once from its areas (composition.ts); handlers reach it
+ * through `services.resources`.
+ */
+export class ResourceRegistry {
+  readonly #resources = new Map<string, ResourceDeclaration>();
+
+  constructor(implementations: Iterable<ResourceImplementation>) {
+    for (const implementation of implementations) {
+      const type = implementation.definition.type;
+      if (this.#resources.has(type)) throw new Error(`Resource type ${type} is implemented twice`);
+      this.#resources.set(type, resolveResource(implementation));
+    }
+  }
+
+  of(type: string, path = 'query.type'): ResourceDeclaration {
+    const resource = this.#resources.get(type);
+    if (!resource) throw validation(path, `Unknown record type "${type}"`);
+    return resource;
+  }
+
+  types(): string[] {
+    return [...this.#resources.keys()];
+  }
 }
 
 /**
@@ -109,22 +195,6 @@ export const TYPE_ONLY_FILTERS: Readonly<Record<string, string>> = {
   startDate: 'campaign',
   endDate: 'campaign',
 };
-
-const resources = new Map<string, ResourceDeclaration>();
-
-export function registerResource(declaration: ResourceDeclaration): void {
-  resources.set(declaration.type, declaration);
-}
-
-export function unregisterResource(type: string): void {
-  resources.delete(type);
-}
-
-export function resourceOf(type: string, path = 'query.type'): ResourceDeclaration {
-  const resource = resources.get(type);
-  if (!resource) throw validation(path, `Unknown record type "${type}"`);
-  return resource;
-}
 
 export function validation(path: string, message: string): HeraldError {
   return new HeraldError('ValidationError', { details: [{ path, message }] });
@@ -154,3 +224,4 @@ export async function actorOf(db: Kysely<Database>, organization: AuthenticatedO
 }
 
 export { sql };
+export type { FieldKind, FilterOperator };

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { refreshListStats } from '../lists/list-stats.ts';
 import { DOMAINS, EVENT_KINDS, FIRST_NAMES, LAST_NAMES, PIZZAS, PLACES, TIERS } from './demo-people.ts';
+import { CONTACTABLE } from '../lists/list-counts.ts';
 
 /** How many demo subscribers Demo Pizza Co gets (the issue asks for 20,000). */
 export const DEMO_SUBSCRIBER_COUNT = 20_000;
@@ -175,7 +176,7 @@ export async function insertDemoSubscribers(
         FROM generate_series(current_date - 180, current_date - 1, interval '1 day') AS series(day)
         LEFT JOIN (
           SELECT greatest((m.created_at AT TIME ZONE 'UTC')::date, current_date - 180) AS day, count(*) AS joined,
-            count(*) FILTER (WHERE NOT m.is_list_unsubscribed AND NOT s.is_unsubscribed AND NOT s.is_invalid) AS contactable,
+            count(*) FILTER (WHERE ${CONTACTABLE}) AS contactable,
             count(*) FILTER (WHERE m.is_list_unsubscribed OR s.is_unsubscribed) AS unsubscribed,
             count(*) FILTER (WHERE s.is_invalid) AS invalid
           FROM list_membership m JOIN subscriber s ON s.id = m.subscriber_id

@@ -2,6 +2,7 @@ import { STATS_CACHE_ACTIVITY_MS, STATS_CACHE_OTHER_MS, type liveCommands } from
 import type { z } from 'zod';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.ts';
+import { campaignStateExpression } from '../campaigns/campaign-status.ts';
 
 /** Platform §9: activity stats are kept 600000 ms, the others 86400000 ms. */
 export const ACTIVITY_STATS_TTL_MS = STATS_CACHE_ACTIVITY_MS;
@@ -124,36 +125,20 @@ async function totalsOf(db: Kysely<Database>, organizationId: number, now: numbe
     users: users.count,
     partitions: partitions.count,
     partitionSets: partitionSets.count,
-    campaigns: campaigns?.summary ?? null,
-    campaignsPerMonth: campaigns?.perMonth ?? [],
+    campaigns: campaigns.summary,
+    campaignsPerMonth: campaigns.perMonth,
   };
 }
 
-/**
- * Campaign figures, read without depending on the campaigns area's code: only when a `campaign` table
- * exists, and by status only from the columns it has (archived, start and end dates).
- */
+/** Campaigns by their state today (the contract's campaignStateOf) and by the month they start. */
 async function campaignsOf(
   db: Kysely<Database>,
   organizationId: number,
   now: number,
-): Promise<{ summary: NonNullable<Totals['campaigns']>; perMonth: Totals['campaignsPerMonth'] } | undefined> {
-  const { rows: columns } = await sql<{ column_name: string }>`
-    SELECT column_name FROM information_schema.columns
-    WHERE table_schema = current_schema() AND table_name = 'campaign'`.execute(db);
-  const has = new Set(columns.map((column) => column.column_name));
-  if (!has.has('organization_id')) return undefined;
-  const archived = has.has('is_archived') ? 'is_archived' : has.has('archived') ? 'archived' : undefined;
-  const at = new Date(now).toISOString();
-  const status =
-    archived && has.has('start_date') && has.has('end_date')
-      ? sql`CASE WHEN ${sql.ref(archived)} THEN 'archived'
-          WHEN start_date > ${at}::timestamptz THEN 'upcoming'
-          WHEN end_date IS NOT NULL AND end_date < ${at}::timestamptz THEN 'completed'
-          ELSE 'active' END`
-      : sql`'all'`;
+): Promise<{ summary: NonNullable<Totals['campaigns']>; perMonth: Totals['campaignsPerMonth'] }> {
+  const today = new Date(now).toISOString().slice(0, 10);
   const { rows } = await sql<{ status: string; count: number }>`
-    SELECT ${status} AS status, count(*)::int AS count FROM campaign
+    SELECT ${campaignStateExpression(today)} AS status, count(*)::int AS count FROM campaign
     WHERE organization_id = ${organizationId} GROUP BY 1`.execute(db);
   const byStatus: Record<string, number> = {};
   let total = 0;
@@ -161,12 +146,12 @@ async function campaignsOf(
     byStatus[row.status] = row.count;
     total += row.count;
   }
-  let perMonth: Totals['campaignsPerMonth'] = [];
-  if (has.has('start_date')) {
-    const months = await sql<{ month: string; count: number }>`
-      SELECT to_char(start_date, 'YYYY-MM') AS month, count(*)::int AS count FROM campaign
-      WHERE organization_id = ${organizationId} AND start_date IS NOT NULL GROUP BY 1 ORDER BY 1`.execute(db);
-    perMonth = months.rows;
-  }
+  const perMonth = await db
+    .selectFrom('campaign')
+    .select([sql<string>`to_char(start_date, 'YYYY-MM')`.as('month'), sql<number>`count(*)::int`.as('count')])
+    .where('organization_id', '=', organizationId)
+    .groupBy('month')
+    .orderBy('month')
+    .execute();
   return { summary: { total, byStatus }, perMonth };
 }

@@ -17,10 +17,10 @@ export const subscriberOrganizationCommands: CommandRegistry = {
     { kind: 'organization', capabilities: ['database-manage'] },
     async (params, context) => {
       const actor = await commandActor(context);
-      const subscriber = await context.services.db
+      const { subscriber, eventIds } = await context.services.db
         .transaction()
         .execute((trx) => updateSubscriber(trx, actor, params.subscriberId, params.data));
-      await announceChanges(context.services, actor.organizationId, { subscribers: [subscriber] });
+      await announceChanges(context.services, actor.organizationId, { subscribers: [subscriber], eventIds });
       return { subscriber };
     },
   ),
@@ -30,10 +30,15 @@ export const subscriberOrganizationCommands: CommandRegistry = {
     { kind: 'organization', capabilities: ['database-manage'] },
     async (params, context) => {
       const actor = await commandActor(context);
-      const { subscriber, listIds } = await context.services.db
+      const { subscriber, listIds, eventIds } = await context.services.db
         .transaction()
         .execute((trx) => setSubscriberStatus(trx, actor, params.subscriberId, params));
-      await announceChanges(context.services, actor.organizationId, { subscribers: [subscriber], listIds });
+      await announceChanges(context.services, actor.organizationId, {
+        subscribers: [subscriber],
+        listIds,
+        memberships: { subscriberId: subscriber.id, listIds },
+        eventIds,
+      });
       return { subscriber };
     },
   ),

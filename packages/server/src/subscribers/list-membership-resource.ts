@@ -1,5 +1,6 @@
+import { resourceDefinitions } from '@herald/protocol';
 import { sql } from 'kysely';
-import { registerResource, type ResourceDeclaration } from '../query/resources.ts';
+import { implementResource } from '../query/resources.ts';
 
 const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
@@ -7,8 +8,8 @@ const iso = (value: unknown) => (value instanceof Date ? value : new Date(String
  * The lists a subscriber is on, with the list-level fields (query type `listMembership`, the profile's list
  * memberships). A membership is identified by list and subscriber; its `id` is "listId:subscriberId".
  */
-export const listMembershipResource: ResourceDeclaration = {
-  type: 'listMembership',
+export const listMembershipResource = implementResource({
+  definition: resourceDefinitions.listMembership,
   table: 'list_membership',
   select: sql`list_membership.list_id, list_membership.subscriber_id, list_membership.is_list_unsubscribed,
     list_membership.list_option, list_membership.source_name, list_membership.created_at, list_membership.updated_at,
@@ -24,15 +25,11 @@ export const listMembershipResource: ResourceDeclaration = {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   }),
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: [],
   filters: {
-    subscriberId: { column: 'list_membership.subscriber_id', kind: 'integer', operators: ['eq', 'in'] },
-    listId: { column: 'list_membership.list_id', kind: 'integer', operators: ['eq', 'in'] },
+    subscriberId: { column: 'list_membership.subscriber_id' },
+    listId: { column: 'list_membership.list_id' },
     isListUnsubscribed: {
       column: 'list_membership.is_list_unsubscribed',
-      kind: 'boolean',
-      operators: ['eq'],
     },
   },
   sortable: { subscriberId: 'subscriber_id', createdAt: 'created_at', updatedAt: 'updated_at' },
@@ -45,6 +42,4 @@ export const listMembershipResource: ResourceDeclaration = {
       AND s.partition_ids && ${actor.partitionIds ?? []}::integer[])
     AND EXISTS (SELECT 1 FROM subscriber_list l WHERE l.id = list_membership.list_id
       AND l.partition_ids && ${actor.partitionIds ?? []}::integer[])`,
-};
-
-registerResource(listMembershipResource);
+});

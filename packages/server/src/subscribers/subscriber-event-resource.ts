@@ -1,12 +1,12 @@
-import { SUBSCRIBER_EVENT_KINDS } from '@herald/protocol';
+import { SUBSCRIBER_EVENT_KINDS, resourceDefinitions } from '@herald/protocol';
 import { sql } from 'kysely';
-import { registerResource, validation, type ResourceDeclaration } from '../query/resources.ts';
+import { validation, implementResource } from '../query/resources.ts';
 
 const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 /** A subscriber's interaction history (query type `subscriberEvent`), newest first unless sorted otherwise. */
-export const subscriberEventResource: ResourceDeclaration = {
-  type: 'subscriberEvent',
+export const subscriberEventResource = implementResource({
+  definition: resourceDefinitions.subscriberEvent,
   table: 'subscriber_event',
   select: sql`subscriber_event.id, subscriber_event.subscriber_id, subscriber_event.kind, subscriber_event.occurred_at,
     subscriber_event.activity_id, subscriber_event.list_id, subscriber_event.details`,
@@ -19,17 +19,13 @@ export const subscriberEventResource: ResourceDeclaration = {
     listId: row.list_id === null ? null : Number(row.list_id),
     details: (row.details ?? {}) as Record<string, unknown>,
   }),
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: [],
   filters: {
-    id: { column: 'subscriber_event.id', kind: 'integer', operators: ['eq', 'in'] },
-    subscriberId: { column: 'subscriber_event.subscriber_id', kind: 'integer', operators: ['eq'] },
-    activityId: { column: 'subscriber_event.activity_id', kind: 'integer', operators: ['eq', 'in'] },
-    listId: { column: 'subscriber_event.list_id', kind: 'integer', operators: ['eq', 'in'] },
+    id: { column: 'subscriber_event.id' },
+    subscriberId: { column: 'subscriber_event.subscriber_id' },
+    activityId: { column: 'subscriber_event.activity_id' },
+    listId: { column: 'subscriber_event.list_id' },
     occurredAt: {
       column: 'subscriber_event.occurred_at',
-      kind: 'timestamp',
-      operators: ['gt', 'gte', 'lt', 'lte'],
     },
     kind: {
       custom: (value) => {
@@ -48,11 +44,8 @@ export const subscriberEventResource: ResourceDeclaration = {
   },
   sortable: { occurredAt: 'occurred_at' },
   search: [],
-  defaultSortKey: 'occurredAt',
   restrictedCondition: (
     actor,
   ) => sql`EXISTS (SELECT 1 FROM subscriber s WHERE s.id = subscriber_event.subscriber_id
     AND s.partition_ids && ${actor.partitionIds ?? []}::integer[])`,
-};
-
-registerResource(subscriberEventResource);
+});

@@ -5,11 +5,12 @@ import {
   subscriberCreateSchema,
   subscriberUploadAllowed,
   type SubscriberCreate,
+  resourceDefinitions,
 } from '@herald/protocol';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { checkPartitions } from '../partitions/check-partitions.ts';
-import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
+import { validation, type Actor, implementResource } from '../query/resources.ts';
 import { parseWrite } from '../query/write-helpers.ts';
 import { checkTarget } from '../targets/target-input.ts';
 import { checkCustomValue, subscriberFieldRules } from './custom-values.ts';
@@ -26,28 +27,26 @@ const positiveInteger = (value: unknown, path: string): number => {
  * those unsubscribed from it or not); `filter.target` keeps those a target expression (text or JSON tree, PROTOCOL
  * §6) matches. Partition-restricted users see only subscribers of their partitions.
  */
-export const subscriberResource: ResourceDeclaration = {
-  type: 'subscriber',
+export const subscriberResource = implementResource({
+  definition: resourceDefinitions.subscriber,
   table: 'subscriber',
   select: SUBSCRIBER_SELECT,
   toRecord: subscriberRecord,
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: ['database-manage'],
   filters: {
-    id: { column: 'subscriber.id', kind: 'integer', operators: ['eq', 'in'] },
-    email: { column: 'subscriber.email', kind: 'text', operators: ['eq', 'contains'] },
-    ref: { column: 'subscriber.ref', kind: 'text', operators: ['eq', 'in'] },
-    firstname: { column: 'subscriber.firstname', kind: 'text', operators: ['eq', 'contains'] },
-    lastname: { column: 'subscriber.lastname', kind: 'text', operators: ['eq', 'contains'] },
-    country: { column: 'subscriber.country', kind: 'text', operators: ['eq', 'in'] },
-    gender: { column: 'subscriber.gender', kind: 'text', operators: ['eq', 'in'] },
-    dob: { column: 'subscriber.dob', kind: 'date', operators: ['eq', 'gt', 'gte', 'lt', 'lte'] },
-    isUnsubscribed: { column: 'subscriber.is_unsubscribed', kind: 'boolean', operators: ['eq'] },
-    isInvalid: { column: 'subscriber.is_invalid', kind: 'boolean', operators: ['eq'] },
-    partitionIds: { column: 'subscriber.partition_ids', kind: 'integer[]', operators: ['overlaps'] },
-    sourceName: { column: 'subscriber.source_name', kind: 'text', operators: ['eq'] },
-    createdAt: { column: 'subscriber.created_at', kind: 'timestamp', operators: ['gt', 'gte', 'lt', 'lte'] },
-    updatedAt: { column: 'subscriber.updated_at', kind: 'timestamp', operators: ['gt', 'gte', 'lt', 'lte'] },
+    id: { column: 'subscriber.id' },
+    email: { column: 'subscriber.email' },
+    ref: { column: 'subscriber.ref' },
+    firstname: { column: 'subscriber.firstname' },
+    lastname: { column: 'subscriber.lastname' },
+    country: { column: 'subscriber.country' },
+    gender: { column: 'subscriber.gender' },
+    dob: { column: 'subscriber.dob' },
+    isUnsubscribed: { column: 'subscriber.is_unsubscribed' },
+    isInvalid: { column: 'subscriber.is_invalid' },
+    partitionIds: { column: 'subscriber.partition_ids' },
+    sourceName: { column: 'subscriber.source_name' },
+    createdAt: { column: 'subscriber.created_at' },
+    updatedAt: { column: 'subscriber.updated_at' },
     listId: {
       custom: (value) =>
         sql`EXISTS (SELECT 1 FROM list_membership m WHERE m.list_id = ${positiveInteger(value, 'query.filter.listId')}
@@ -84,9 +83,7 @@ export const subscriberResource: ResourceDeclaration = {
   partitionColumn: 'subscriber.partition_ids',
   estimateTotalsAbove: 2_000,
   write: createSubscribers,
-};
-
-registerResource(subscriberResource);
+});
 
 /**
  * writeRecords type `subscriber` adds new subscribers (the add-subscriber form); an existing subscriber is

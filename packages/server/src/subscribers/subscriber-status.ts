@@ -22,8 +22,8 @@ async function addEvent(
   kind: 'unsubscribed' | 'listsubscribed' | 'profileupdated',
   listId: number | null,
   details: Record<string, unknown>,
-): Promise<void> {
-  await trx
+): Promise<number> {
+  const { id } = await trx
     .insertInto('subscriber_event')
     .values({
       organization_id: actor.organizationId,
@@ -33,20 +33,22 @@ async function addEvent(
       list_id: listId,
       details: JSON.stringify({ ...details, byUserId: actor.userId }),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 /**
  * Functional §4's subscriber transitions: invalid flag set or reset, global unsubscribe set or reset, list
  * subscribe or unsubscribe. Each change is an event in the subscriber's history. The named list's statistics
- * are recounted; answers the subscriber and the lists whose statistics changed.
+ * are recounted; answers the subscriber, the lists whose statistics changed and the events written.
  */
 export async function setSubscriberStatus(
   trx: Transaction<Database>,
   actor: Actor,
   subscriberId: number,
   change: StatusChange,
-): Promise<{ subscriber: SubscriberRecord; listIds: number[] }> {
+): Promise<{ subscriber: SubscriberRecord; listIds: number[]; eventIds: number[] }> {
   const current = await lockVisibleSubscriber(trx, actor, subscriberId);
   if (!current) throw new HeraldError('NotFoundError');
   const list = change.list ? await visibleList(trx, actor, change.list.listId) : undefined;
@@ -54,11 +56,17 @@ export async function setSubscriberStatus(
 
   const isInvalid = change.isInvalid ?? Boolean(current.is_invalid);
   const isUnsubscribed = change.isUnsubscribed ?? Boolean(current.is_unsubscribed);
+  const eventIds: number[] = [];
   if (isInvalid !== Boolean(current.is_invalid))
-    await addEvent(trx, actor, subscriberId, 'profileupdated', null, { is_invalid: isInvalid });
+    eventIds.push(
+      await addEvent(trx, actor, subscriberId, 'profileupdated', null, { is_invalid: isInvalid }),
+    );
   if (isUnsubscribed !== Boolean(current.is_unsubscribed)) {
-    if (isUnsubscribed) await addEvent(trx, actor, subscriberId, 'unsubscribed', null, { scope: 'global' });
-    else await addEvent(trx, actor, subscriberId, 'profileupdated', null, { is_unsubscribed: false });
+    eventIds.push(
+      isUnsubscribed
+        ? await addEvent(trx, actor, subscriberId, 'unsubscribed', null, { scope: 'global' })
+        : await addEvent(trx, actor, subscriberId, 'profileupdated', null, { is_unsubscribed: false }),
+    );
   }
 
   if (change.list && list) {
@@ -72,10 +80,12 @@ export async function setSubscriberStatus(
         list_option = coalesce(${listOption ?? null}::text, list_membership.list_option, EXCLUDED.list_option),
         updated_at = now()`.execute(trx);
     await sql`UPDATE subscriber_list SET last_updated = now() WHERE id = ${list.id}`.execute(trx);
-    await addEvent(trx, actor, subscriberId, unsubscribed ? 'unsubscribed' : 'listsubscribed', list.id, {
-      scope: 'list',
-      ...(listOption === undefined ? {} : { listOption }),
-    });
+    eventIds.push(
+      await addEvent(trx, actor, subscriberId, unsubscribed ? 'unsubscribed' : 'listsubscribed', list.id, {
+        scope: 'list',
+        ...(listOption === undefined ? {} : { listOption }),
+      }),
+    );
   }
 
   const row = (
@@ -87,5 +97,5 @@ export async function setSubscriberStatus(
   ).rows[0];
   if (!row) throw new HeraldError('NotFoundError');
   if (list) await refreshListStats(trx, actor.organizationId, list.id);
-  return { subscriber: subscriberRecord(row), listIds: list ? [list.id] : [] };
+  return { subscriber: subscriberRecord(row), listIds: list ? [list.id] : [], eventIds };
 }

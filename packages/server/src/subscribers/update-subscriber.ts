@@ -42,7 +42,7 @@ export async function updateSubscriber(
   actor: Actor,
   subscriberId: number,
   data: Record<string, unknown>,
-): Promise<SubscriberRecord> {
+): Promise<{ subscriber: SubscriberRecord; eventIds: number[] }> {
   if (data.id !== undefined && data.id !== subscriberId)
     throw new HeraldError('SubscriberIdsDoNotMatchError');
   if (Object.keys(data).some((key) => LOCKED_FIELDS.includes(key)))
@@ -100,7 +100,7 @@ export async function updateSubscriber(
       RETURNING ${SUBSCRIBER_SELECT}`.execute(trx)
   ).rows[0];
   if (!row) throw new HeraldError('SubscriberUpdateError');
-  await trx
+  const event = await trx
     .insertInto('subscriber_event')
     .values({
       organization_id: actor.organizationId,
@@ -110,6 +110,7 @@ export async function updateSubscriber(
       list_id: null,
       details: JSON.stringify({ fields: changed, byUserId: actor.userId }),
     })
-    .execute();
-  return subscriberRecord(row);
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { subscriber: subscriberRecord(row), eventIds: [event.id] };
 }

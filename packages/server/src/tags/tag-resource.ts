@@ -1,7 +1,13 @@
-import { HeraldError, tagWriteSchema, type TagRecord, type TagWrite } from '@herald/protocol';
+import {
+  HeraldError,
+  tagWriteSchema,
+  type TagRecord,
+  type TagWrite,
+  resourceDefinitions,
+} from '@herald/protocol';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
-import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
+import { validation, type Actor, implementResource } from '../query/resources.ts';
 import { checkNew, checkVersion, writeEach } from '../query/write-helpers.ts';
 import { TAG_SELECT, tagRecord, tagStatsOf } from './tag-record.ts';
 import { tagFiguresSql } from './tag-stats.ts';
@@ -11,17 +17,15 @@ import { tagFiguresSql } from './tag-stats.ts';
  * are organization-wide, not partitioned: a partition-restricted user reads every tag, with figures recounted
  * within their partitions (restrictedSelect), since the stored ones are the whole organization's.
  */
-export const tagResource: ResourceDeclaration = {
-  type: 'tag',
+export const tagResource = implementResource({
+  definition: resourceDefinitions.tag,
   table: 'tag',
   select: TAG_SELECT,
   toRecord: (row) => withPartitionStats(tagRecord(row), row.partition_stats),
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: ['database-manage'],
   filters: {
-    id: { column: 'tag.id', kind: 'integer', operators: ['eq', 'in'] },
-    name: { column: 'tag.name', kind: 'text', operators: ['eq', 'contains'] },
-    isArchived: { column: 'tag.is_archived', kind: 'boolean', operators: ['eq'] },
+    id: { column: 'tag.id' },
+    name: { column: 'tag.name' },
+    isArchived: { column: 'tag.is_archived' },
   },
   sortable: { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' },
   search: ['tag.name'],
@@ -29,9 +33,7 @@ export const tagResource: ResourceDeclaration = {
   restrictedSelect: (actor) =>
     sql`${TAG_SELECT}, ${tagFiguresSql(sql`tag.id`, sql`tag.organization_id`, actor.partitionIds ?? [])} AS partition_stats`,
   write: writeEach(tagWriteSchema, writeTag),
-};
-
-registerResource(tagResource);
+});
 
 /** A restricted user's tag record: its figures within their partitions, with the stored update time. */
 function withPartitionStats(record: TagRecord, partitionStats: unknown): TagRecord {

@@ -4,10 +4,11 @@ import {
   targetingRuleWriteSchema,
   type TargetNode,
   type TargetingRuleWrite,
+  resourceDefinitions,
 } from '@herald/protocol';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
-import { registerResource, validation, type Actor, type ResourceDeclaration } from '../query/resources.ts';
+import { validation, type Actor, implementResource } from '../query/resources.ts';
 import { checkVersion, writeEach } from '../query/write-helpers.ts';
 import { checkTarget } from '../targets/target-input.ts';
 import {
@@ -21,16 +22,14 @@ import {
  * set by administrators. Not partitioned: a partition-restricted user reads none (the engine's rule for
  * types without partitions), as the rules are head office's.
  */
-export const targetingRuleResource: ResourceDeclaration = {
-  type: 'targetingRule',
+export const targetingRuleResource = implementResource({
+  definition: resourceDefinitions.targetingRule,
   table: 'targeting_rule',
   select: TARGETING_RULE_SELECT,
   toRecord: targetingRuleRecord,
-  readCapabilities: ['base'],
-  writeCapabilities: ['admin'],
   filters: {
-    id: { column: 'targeting_rule.id', kind: 'integer', operators: ['eq', 'in'] },
-    isEnabled: { column: 'targeting_rule.is_enabled', kind: 'boolean', operators: ['eq'] },
+    id: { column: 'targeting_rule.id' },
+    isEnabled: { column: 'targeting_rule.is_enabled' },
     // Also where the organization's four rows are made (materializeTargetingRules): the engine offers no other
     // step with the database and the reader before it selects, and this filter applies to every query, by
     // default to every type.
@@ -49,13 +48,10 @@ export const targetingRuleResource: ResourceDeclaration = {
       },
     },
   },
-  defaultFilters: { type: [...TARGETING_RULE_TYPES] },
   sortable: { type: 'channel_type', updatedAt: 'updated_at' },
   search: [],
   write: writeTargetingRules,
-};
-
-registerResource(targetingRuleResource);
+});
 
 const writeEachRule = writeEach(targetingRuleWriteSchema, writeTargetingRule);
 

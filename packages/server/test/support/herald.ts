@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createFreshDatabase } from './fresh-database.ts';
 import { readConfig, type Config } from '../../src/config.ts';
 import { startHerald, type RunningHerald } from '../../src/start.ts';
+import type { Area } from '../../src/area.ts';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,7 +33,7 @@ export interface TestHerald extends RunningHerald {
  */
 export async function startTestHerald(
   overrides: Partial<Config> = {},
-  options: { freshDatabase?: boolean } = {},
+  options: { freshDatabase?: boolean; areas?: readonly Area[] } = {},
 ): Promise<TestHerald> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'herald-test-'));
   const fresh =
@@ -52,11 +53,13 @@ export async function startTestHerald(
     seedDemoData: false,
     logLevel: process.env.HERALD_TEST_LOG_LEVEL ?? 'silent',
     jwtSecret: 'test-secret-test-secret-test-secret',
+    // Every answer of the integration suite is checked against the contract.
+    validateResults: true,
     vaultKey: 'test-vault-key-test-vault-key',
     ...overrides,
     ...(fresh ? { databaseUrl: fresh.url } : {}),
   };
-  const herald = await startHerald(config);
+  const herald = await startHerald(config, options.areas);
   return {
     ...herald,
     config,

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { CommandRegistry } from './channels/registry.ts';
+import type { JobHandler } from './jobs/job-runner.ts';
+import type { ResourceImplementation } from './query/resources.ts';
+import type { Services } from './services.ts';
+
+/**
+ * One functional area of the server as a module: everything it adds to Herald, in one object that
+ * `areas.ts` lists. Nothing registers itself by being imported; the composition (composition.ts) builds the
+ * channels' command registries, the resource registry and the job handlers from these objects alone.
+ */
+export interface Area {
+  /** The area's folder name, for error messages and docs. */
+  name: string;
+  /** Commands of the session channel (`/session`), each with its access (channels/registry.ts). */
+  sessionCommands?: CommandRegistry;
+  /** Commands of the organization channel (`/uiv5`). */
+  organizationCommands?: CommandRegistry;
+  /** Query types it implements, each against its declaration in the contract. */
+  resources?: readonly ResourceImplementation[];
+  /** Handlers of the job kinds it runs, by kind. */
+  jobs?: Readonly<Record<string, JobHandler>>;
+  /** Background work started with the server; answers the function that stops it. */
+  start?(services: Services): () => Promise<void>;
+  /** HTTP routes it serves (uploads, extracts, single sign-on). */
+  routes?(app: FastifyInstance, services: Services): Promise<void> | void;
+}
+
+export function defineArea(area: Area): Area {
+  return area;
+}

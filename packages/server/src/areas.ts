@@ -1,0 +1,58 @@
+import { sessionsArea } from './sessions/area.ts';
+import { organizationsArea } from './organizations/area.ts';
+import { twoFactorArea } from './two-factor/area.ts';
+import { accountsArea } from './accounts/area.ts';
+import { ssoArea } from './sso/area.ts';
+import { organizationAccessArea } from './organization-access/area.ts';
+import { notificationsArea } from './notifications/area.ts';
+import { queryArea } from './query/area.ts';
+import { liveArea } from './live/area.ts';
+import { statsArea } from './stats/area.ts';
+import { jobsArea } from './jobs/area.ts';
+import { importsArea } from './imports/area.ts';
+import { uploadsArea } from './uploads/area.ts';
+import { subscribersArea } from './subscribers/area.ts';
+import { listsArea } from './lists/area.ts';
+import { customFieldsArea } from './custom-fields/area.ts';
+import { exportsArea } from './exports/area.ts';
+import { calculationsArea } from './calculations/area.ts';
+import { targetsArea } from './targets/area.ts';
+import { tagsArea } from './tags/area.ts';
+import { audiencesArea } from './audiences/area.ts';
+import { campaignsArea } from './campaigns/area.ts';
+import { partitionsArea } from './partitions/area.ts';
+import { targetingRulesArea } from './targeting-rules/area.ts';
+import { mailArea } from './mail/area.ts';
+import type { Area } from './area.ts';
+
+/**
+ * Every area of the server, in one list: the composition (composition.ts) builds the channels, the resource
+ * registry, the job handlers, the background work and the routes from these and nothing else.
+ */
+export const heraldAreas: readonly Area[] = [
+  sessionsArea,
+  organizationsArea,
+  twoFactorArea,
+  accountsArea,
+  ssoArea,
+  organizationAccessArea,
+  notificationsArea,
+  queryArea,
+  liveArea,
+  statsArea,
+  jobsArea,
+  importsArea,
+  uploadsArea,
+  subscribersArea,
+  listsArea,
+  customFieldsArea,
+  exportsArea,
+  calculationsArea,
+  targetsArea,
+  tagsArea,
+  audiencesArea,
+  campaignsArea,
+  partitionsArea,
+  targetingRulesArea,
+  mailArea,
+];
