@@ -29,7 +29,7 @@ import { useAudiencesContext } from './useAudiencesContext.ts';
 
 /** One audience by id, kept live (its status moves as it generates); `missing` once read without it. */
 export function useAudience(id: number | null) {
-  const loaded = useRecord<Audience>('audience', id);
+  const loaded = useRecord('audience', id);
   return {
     ...loaded,
     audience: loaded.record,
@@ -78,7 +78,7 @@ export function AudienceHeader({
   const generating = useCommandMutation(organization.channel, 'generateAudience', {
     onSuccess: () => showToast(t('audiences.generationQueued', { name: audience.name })),
   });
-  const archiving = useWriteRecords<Audience>('audience', {
+  const archiving = useWriteRecords('audience', {
     onSuccess: ({ records }) => {
       setConfirmingArchive(false);
       showToast(

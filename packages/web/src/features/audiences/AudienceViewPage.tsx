@@ -37,14 +37,14 @@ function AudienceView({ audience }: { audience: Audience }) {
   const { base, canManage } = useAudiencesContext();
   const [target, setTarget] = useState<TargetNode | null>(audience.target);
   const [confirming, setConfirming] = useState(false);
-  const saving = useWriteRecords<Audience>('audience', {
+  const saving = useWriteRecords('audience', {
     onSuccess: () => showToast(t('audiences.targetSaved', { name: audience.name })),
   });
   const changed = !sameTarget(target, audience.target);
   const editable = canManage && !audience.isArchived && audience.status !== 'locked';
   const save = (tree: TargetNode) => {
     setConfirming(false);
-    saving.mutate([audienceTargetWrite(audience, tree) as Partial<Audience>]);
+    saving.mutate([audienceTargetWrite(audience, tree)]);
   };
 
   return (

@@ -34,7 +34,7 @@ export default function AudiencesPage() {
   );
 
   return (
-    <ResourceListPage<Audience>
+    <ResourceListPage
       type="audience"
       definition={audienceListDefinition}
       queryFilter={audienceQueryFilter}

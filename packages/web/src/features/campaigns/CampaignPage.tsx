@@ -6,7 +6,6 @@ import { ListEmpty, RecordsError } from '../../platform/list/ListControls.tsx';
 import { useRecord } from '../../platform/list/useRecords.ts';
 import { useResourceAccess } from '../../platform/resources/useResourceAccess.ts';
 import { isoToday } from './campaign.ts';
-import type { Campaign } from './campaign.ts';
 import { CampaignStateBadge } from './CampaignsPage.tsx';
 
 /** A campaign's own page, `campaign/{campaignId}`: its details, and (from the activities issue) its activities. */
@@ -15,7 +14,7 @@ export default function CampaignPage() {
   const organization = useCurrentOrganization();
   const { campaignId } = useParams();
   const id = campaignId && /^\d+$/.test(campaignId) ? Number(campaignId) : null;
-  const loaded = useRecord<Campaign>('campaign', id);
+  const loaded = useRecord('campaign', id);
   const campaign = loaded.record;
   const editable = useResourceAccess('campaign').canWrite;
   const base = `/${organization?.organizationId ?? ''}`;

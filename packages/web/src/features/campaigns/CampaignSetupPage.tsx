@@ -31,7 +31,7 @@ export default function CampaignSetupPage() {
   const { id } = useParams();
   const campaignId = id && /^\d+$/.test(id) ? Number(id) : null;
   const isNew = id === undefined;
-  const loaded = useRecord<Campaign>('campaign', campaignId);
+  const loaded = useRecord('campaign', campaignId);
   const campaign = loaded.record ?? null;
   const editable = useResourceAccess('campaign').canWrite;
 
@@ -88,13 +88,13 @@ function CampaignSetupForm({
     if (overlay) overlay.close();
     else void navigate(`/${organization?.organizationId ?? ''}/campaigns`);
   };
-  const saving = useWriteRecords<Campaign>('campaign', {
+  const saving = useWriteRecords('campaign', {
     onSuccess: () => {
       showToast(campaign ? t('campaigns.saved') : t('campaigns.created'));
       close();
     },
   });
-  const archiving = useWriteRecords<Campaign>('campaign', {
+  const archiving = useWriteRecords('campaign', {
     onSuccess: (result) => {
       setConfirmingArchive(false);
       showToast(
@@ -118,7 +118,7 @@ function CampaignSetupForm({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!editable || Object.keys(errors).length > 0) return;
-    saving.mutate([campaignWrite(form, base, withPartitions) as Partial<Campaign>]);
+    saving.mutate([campaignWrite(form, base, withPartitions)]);
   };
   const errorText = (field: keyof CampaignForm) =>
     touched && errors[field] ? t(`campaigns.errors.${errors[field]}`) : undefined;
@@ -226,11 +226,7 @@ function CampaignSetupForm({
                   color="orange"
                   size="xs"
                   loading={archiving.isPending}
-                  onClick={() =>
-                    archiving.mutate([
-                      campaignArchiveWrite(campaign, !campaign.isArchived) as Partial<Campaign>,
-                    ])
-                  }
+                  onClick={() => archiving.mutate([campaignArchiveWrite(campaign, !campaign.isArchived)])}
                 >
                   {campaign.isArchived ? t('campaigns.unarchive') : t('campaigns.archive')}
                 </Button>

@@ -1,11 +1,12 @@
 import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { campaignStateOf } from '@herald/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ResourceListPage } from '../../platform/list/ResourceListPage.tsx';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { useOverlayLink } from '../../platform/overlay/overlay.ts';
 import { useResourceAccess } from '../../platform/resources/useResourceAccess.ts';
-import { campaignListDefinition, campaignQueryFilter, campaignState, isoToday } from './campaign.ts';
+import { campaignListDefinition, campaignQueryFilter, isoToday } from './campaign.ts';
 import type { Campaign } from './campaign.ts';
 
 export const CAMPAIGNS_PARTITION_ROUTE = 'campaigns-partition';
@@ -30,7 +31,7 @@ export default function CampaignsPage() {
   );
 
   return (
-    <ResourceListPage<Campaign>
+    <ResourceListPage
       type="campaign"
       definition={campaignListDefinition}
       queryFilter={campaignQueryFilter}
@@ -100,7 +101,7 @@ export default function CampaignsPage() {
 
 export function CampaignStateBadge({ campaign, today }: { campaign: Campaign; today: string }) {
   const { t } = useTranslation();
-  const state = campaignState(campaign, today);
+  const state = campaignStateOf(campaign, today);
   const color = { active: 'teal', upcoming: 'blue', completed: 'gray', archived: 'dark' }[state];
   return (
     <Badge color={color} variant="light" data-testid="campaign-state" data-state={state}>

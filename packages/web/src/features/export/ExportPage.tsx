@@ -28,7 +28,7 @@ import { useOrganizationJwt } from './useOrganizationJwt.ts';
 export default function ExportPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const jobs = useRecords<Job>('job', {
+  const jobs = useRecords('job', {
     filter: { kind: 'export' },
     limit: PAGE_LIMIT,
     offset: (page - 1) * PAGE_LIMIT,

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { isProfileDateField } from '@herald/protocol';
 import type { CustomFieldDataType } from '@herald/protocol';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -13,7 +14,6 @@ import { ListNotFound, useSubscriberList } from './ListHeader.tsx';
 import { pathId } from './list.ts';
 import {
   ADD_SUBSCRIBER_FIELDS,
-  DATE_FIELDS,
   fieldErrorsOf,
   subscriberCreateOf,
   validateSubscriberForm,
@@ -93,7 +93,7 @@ function AddSubscriberForm({ listId, listName }: { listId: number; listName: str
             <TextInput
               key={field}
               label={t(`lists.profileFields.${field}`)}
-              type={DATE_FIELDS.has(field) ? 'date' : field === 'email' ? 'email' : 'text'}
+              type={isProfileDateField(field) ? 'date' : field === 'email' ? 'email' : 'text'}
               value={values.profile[field] ?? ''}
               onChange={(event) => setProfile(field, event.currentTarget.value)}
               error={errorOf(field)}

@@ -17,7 +17,7 @@ import { useListsContext } from './useListsContext.ts';
 
 /** One list by id, kept live; `missing` once the read answered without it. */
 export function useSubscriberList(id: number | null) {
-  const loaded = useRecord<SubscriberList>('list', id);
+  const loaded = useRecord('list', id);
   return {
     ...loaded,
     list: loaded.record,

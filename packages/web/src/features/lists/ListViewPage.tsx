@@ -13,7 +13,6 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { PAGE_LIMIT } from '@herald/protocol';
-import type { SubscriberRecord } from '@herald/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
@@ -32,7 +31,6 @@ import { MEMBER_FILTERS, MEMBER_SORT_KEYS, memberListDefinition, memberQueryFilt
 import type { SubscriberList } from './list.ts';
 import { useListsContext } from './useListsContext.ts';
 
-type Member = SubscriberRecord & { [field: string]: unknown };
 const MEMBERS_QUERY = 'list-members';
 
 /** A list (`subscribers/view/{id}`): its header, statistics and actions, and its members. */
@@ -55,7 +53,7 @@ function ListView({ list }: { list: SubscriberList }) {
   const { t, i18n } = useTranslation();
   const { base } = useListsContext();
   const [params, change] = useListParams(memberListDefinition);
-  const members = useRecords<Member>('subscriber', {
+  const members = useRecords('subscriber', {
     filter: memberQueryFilter(list.id, params),
     search: params.search || undefined,
     ...queryWindow(params, PAGE_LIMIT),

@@ -46,7 +46,7 @@ export default function ListsPage() {
   );
 
   return (
-    <ResourceListPage<SubscriberList>
+    <ResourceListPage
       type="list"
       definition={subscriberListDefinition}
       queryFilter={listQueryFilter}

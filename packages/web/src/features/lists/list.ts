@@ -1,7 +1,8 @@
-import type { ListRecord, ListType } from '@herald/protocol';
+import type { ResourceRecord } from '@herald/protocol';
+import type { ListType } from '@herald/protocol';
 import type { ListDefinition, ListParams } from '../../platform/list/listParams.ts';
 
-export type SubscriberList = ListRecord & { [field: string]: unknown };
+export type SubscriberList = ResourceRecord<'list'>;
 
 /** The lists screen's filters (functional §3: active, dormant, empty or archived), `all` first. */
 export const LIST_FILTERS = ['all', 'active', 'dormant', 'empty', 'archived'] as const;

@@ -13,7 +13,7 @@ import { ScoresCard } from './ScoresCard.tsx';
 import { StandardFieldsCard } from './StandardFieldsCard.tsx';
 import { SubscriberActions } from './SubscriberActions.tsx';
 import { subscriberBadges } from './subscriberProfile.ts';
-import type { Subscriber, SubscriberBadge } from './subscriberProfile.ts';
+import type { SubscriberBadge } from './subscriberProfile.ts';
 
 const BADGE_COLORS: Record<SubscriberBadge, string> = {
   anonymized: 'dark',
@@ -30,7 +30,7 @@ export default function SubscriberProfilePage() {
   const organization = useCurrentOrganization();
   const { id } = useParams();
   const subscriberId = id && /^\d+$/.test(id) ? Number(id) : null;
-  const loaded = useRecord<Subscriber>('subscriber', subscriberId);
+  const loaded = useRecord('subscriber', subscriberId);
   const subscriber = loaded.record;
   const { canWrite } = useResourceAccess('subscriber');
   const base = `/${organization?.organizationId ?? ''}`;

@@ -1,7 +1,7 @@
+import type { ResourceRecord } from '@herald/protocol';
 import type { StandardProfileField, SubscriberRecord } from '@herald/protocol';
-import type { StoredRecord } from '../../platform/list/recordCommands.ts';
 
-export type Subscriber = SubscriberRecord & StoredRecord;
+export type Subscriber = ResourceRecord<'subscriber'>;
 
 export type SubscriberBadge = 'unsubscribed' | 'invalid' | 'anonymized';
 

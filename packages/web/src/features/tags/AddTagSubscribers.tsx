@@ -25,7 +25,7 @@ export function AddTagSubscribers({ tag }: { tag: Tag }) {
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim());
   const tagging = useTagSubscribers(tag.id);
-  const matches = useRecords<Subscriber>(
+  const matches = useRecords(
     'subscriber',
     search.length >= MIN_SEARCH
       ? { search, limit: MATCHES, offset: 0, sortKey: BY_EMAIL, sortOrder: 'asc', queryKey: MATCHES_QUERY }

@@ -37,7 +37,7 @@ function TagFormBody({ tag, onClose }: { tag: Tag | null; onClose: () => void })
   const [form, setForm] = useState<TagForm>(() => (tag ? tagToForm(tag) : emptyTagForm()));
   const [touched, setTouched] = useState(false);
   const errors = validateTagForm(form);
-  const saving = useWriteRecords<Tag>('tag', {
+  const saving = useWriteRecords('tag', {
     onSuccess: ({ records }) => {
       showToast(
         tag
@@ -51,7 +51,7 @@ function TagFormBody({ tag, onClose }: { tag: Tag | null; onClose: () => void })
     event.preventDefault();
     setTouched(true);
     if (errors.name) return;
-    saving.mutate([tagWrite(form, tag) as Partial<Tag>]);
+    saving.mutate([tagWrite(form, tag)]);
   };
   return (
     <form onSubmit={onSubmit} noValidate data-testid="tag-form">

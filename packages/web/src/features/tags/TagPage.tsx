@@ -20,7 +20,7 @@ function pathId(value: string | undefined): number | null {
 export default function TagPage() {
   const { t } = useTranslation();
   const tagId = pathId(useParams().id);
-  const loaded = useRecord<Tag>('tag', tagId);
+  const loaded = useRecord('tag', tagId);
   const tag = loaded.record;
   if (tag) return <TagView tag={tag} />;
   if (tagId !== null && (loaded.isPending || loaded.isFetching))

@@ -42,7 +42,7 @@ export function TagSubscribers({ tag }: { tag: Tag }) {
   const [params, change] = useListParams(taggedDefinition);
   const [removing, setRemoving] = useState<Subscriber | null>(null);
   const tagging = useTagSubscribers(tag.id);
-  const tagged = useRecords<Subscriber>('subscriber', {
+  const tagged = useRecords('subscriber', {
     filter: { target: tagTarget(tag.id) },
     search: params.search || undefined,
     ...queryWindow(params, PAGE_LIMIT),

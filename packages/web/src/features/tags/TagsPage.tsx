@@ -48,7 +48,7 @@ export default function TagsPage() {
   }));
 
   return (
-    <ResourceListPage<Tag>
+    <ResourceListPage
       type="tag"
       definition={tagListDefinition}
       queryFilter={tagQueryFilter}

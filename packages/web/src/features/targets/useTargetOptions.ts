@@ -47,7 +47,7 @@ function useCatalogue(type: ResourceType, sortKey: string, filter?: Record<strin
 }
 
 /** Options named by the record's name, with the id the expression uses ("Newsletter · 12"). */
-function named(records: readonly StoredRecord[] | undefined): TargetOption[] {
+function named(records: ReadonlyArray<Record<string, unknown>> | undefined): TargetOption[] {
   return (records ?? [])
     .filter((record) => record.isArchived !== true)
     .map((record) => ({

@@ -10,10 +10,10 @@ import { ListEmpty, ListPagination, ListSkeleton, ListToolbar, RecordsError } fr
 import { defaultListParams, queryWindow } from './listParams.ts';
 import type { ListDefinition, ListParams } from './listParams.ts';
 import { pathId } from './pathId.ts';
-import type { StoredRecord } from './recordCommands.ts';
 import { usePartitionOptions } from './usePartitionOptions.ts';
 import { useListParams } from './useListParams.ts';
 import { useRecords } from './useRecords.ts';
+import type { TypedRecord } from './useRecords.ts';
 
 /** One column of the list view: its header, and each record's cell. */
 export interface ListColumn<R> {
@@ -25,8 +25,8 @@ export interface ListColumn<R> {
 }
 
 /** What one resource's list screen declares; the screen itself is the same for every resource. */
-export interface ResourceListConfig<R extends StoredRecord> {
-  type: ResourceType;
+export interface ResourceListConfig<Type extends ResourceType> {
+  type: Type;
   /** Filters and sort keys (their labels are `{labels}.filters.*` and `{labels}.sortKeys.*`). */
   definition: ListDefinition;
   /** The `query` filter for the screen's params. */
@@ -49,8 +49,8 @@ export interface ResourceListConfig<R extends StoredRecord> {
   /** What an empty list says when nothing is filtered: a first-use hint, a create button. */
   firstUse?: ReactNode;
   /** The inside of a record's card in the grid view. */
-  card: (record: R) => ReactNode;
-  columns: ReadonlyArray<ListColumn<R>>;
+  card: (record: TypedRecord<Type>) => ReactNode;
+  columns: ReadonlyArray<ListColumn<TypedRecord<Type>>>;
   tableMinWidth: number;
   /** What the screen adds below the list (a form in a modal). */
   children?: ReactNode;
@@ -60,7 +60,7 @@ export interface ResourceListConfig<R extends StoredRecord> {
  * A resource's list screen (functional §2, platform §9): title, toolbar, records as cards or rows, paging,
  * every choice in the URL, kept live. Also `…/partition/{id}` for one partition, whose id the path fixes.
  */
-export function ResourceListPage<R extends StoredRecord>(config: ResourceListConfig<R>) {
+export function ResourceListPage<Type extends ResourceType>(config: ResourceListConfig<Type>) {
   const { t } = useTranslation();
   const { definition, item } = config;
   // (Behind an overlay, the path's `id` is the overlay's, so only the partition route's own id counts.)
@@ -73,7 +73,7 @@ export function ResourceListPage<R extends StoredRecord>(config: ResourceListCon
     partitionFromPath !== null ? { partition: partitionFromPath } : {},
   );
   const partitions = usePartitionOptions();
-  const result = useRecords<R>(config.type, {
+  const result = useRecords(config.type, {
     filter: config.queryFilter(params),
     search: params.search || undefined,
     ...queryWindow(params, PAGE_LIMIT),

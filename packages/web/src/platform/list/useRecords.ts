@@ -1,4 +1,5 @@
 import { CUSTOM_FIELD_CACHE_MS } from '@herald/protocol';
+import type { ResourceRecord, ResourceWrite, WritableResourceType } from '@herald/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient, UseMutationOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -65,14 +66,30 @@ export function useLiveRecords(type: ResourceType): void {
   }, [channel, organizationId, queryClient, type]);
 }
 
+/** A record of `Type` as the contract declares it; every type's records carry their id. */
+export type TypedRecord<Type extends ResourceType> = ResourceRecord<Type> & { id: number };
+
+/** A page of records of `Type` as a screen reads it. */
+export interface ResourcePage<Type extends ResourceType> {
+  records: Array<TypedRecord<Type>>;
+  total: number;
+  totalIsEstimate?: true;
+}
+
 /**
- * Records of a type through `query` (PROTOCOL §4), cached by TanStack Query and kept live. The previous page
- * stays on screen while the next loads. `request: null` waits.
+ * A `query` answer. The contract types records as plain objects whatever the type; the server answers
+ * records of the type asked for (its integration suite checks each against the type's schema), each with its
+ * id, which is what the kit's cache relies on.
  */
-export function useRecords<Record extends StoredRecord = StoredRecord>(
-  type: ResourceType,
-  request: RecordsRequest | null,
-) {
+function readPage(channel: RecordChannel, params: QueryParams): Promise<RecordPage> {
+  return channel.request('query', params) as Promise<RecordPage>;
+}
+
+/**
+ * Records of a type through `query` (PROTOCOL §4), typed as the contract declares the type, cached by
+ * TanStack Query and kept live. The previous page stays on screen while the next loads. `request: null` waits.
+ */
+export function useRecords<Type extends ResourceType>(type: Type, request: RecordsRequest | null) {
   const { channel, organizationId } = useRecordChannel();
   useLiveRecords(type);
   let params: QueryParams | null = null;
@@ -84,40 +101,47 @@ export function useRecords<Record extends StoredRecord = StoredRecord>(
       ...window,
     };
   }
-  return useQuery<RecordPage, ChannelError, { records: Record[]; total: number; totalIsEstimate?: true }>({
+  return useQuery<RecordPage, ChannelError, ResourcePage<Type>>({
     queryKey: recordsKey(channel, type, params ?? undefined),
-    queryFn: () => channel.request('query', params as QueryParams),
+    queryFn: () => readPage(channel, params as QueryParams),
     enabled: params !== null,
     staleTime: RECORD_LIFETIMES[type] ?? 0,
     placeholderData: keepPreviousData,
-    select: (page) => page as { records: Record[]; total: number; totalIsEstimate?: true },
+    // The records of the type asked for (see readPage).
+    select: (page) => page as ResourcePage<Type>,
     retry: false,
   });
 }
 
 /** One record of a type by id (a `query` filtered by id), kept live like a list. */
-export function useRecord<Record extends StoredRecord = StoredRecord>(type: ResourceType, id: number | null) {
-  const result = useRecords<Record>(type, id === null ? null : { filter: { id }, limit: 1, offset: 0 });
+export function useRecord<Type extends ResourceType>(type: Type, id: number | null) {
+  const result = useRecords(type, id === null ? null : { filter: { id }, limit: 1, offset: 0 });
   return {
     ...result,
     record: id === null ? undefined : result.data?.records.find((record) => record.id === id),
   };
 }
 
+/** What writeRecords answers for records of `Type`: the records as stored. */
+export interface WrittenRecords<Type extends ResourceType> {
+  records: Array<TypedRecord<Type>>;
+}
+
 /** Writes records of a type (writeRecords); the cached lists of the type are read again afterwards. */
-export function useWriteRecords<Record extends StoredRecord = StoredRecord>(
-  type: ResourceType,
+export function useWriteRecords<Type extends WritableResourceType>(
+  type: Type,
   options: Omit<
-    UseMutationOptions<{ records: Record[] }, ChannelError, Array<Partial<Record>>>,
+    UseMutationOptions<WrittenRecords<Type>, ChannelError, Array<ResourceWrite<Type>>>,
     'mutationFn'
   > = {},
 ) {
   const { channel, organizationId } = useRecordChannel();
   const queryClient = useQueryClient();
-  return useMutation<{ records: Record[] }, ChannelError, Array<Partial<Record>>>({
+  return useMutation<WrittenRecords<Type>, ChannelError, Array<ResourceWrite<Type>>>({
     ...options,
     mutationFn: async (data) =>
-      (await channel.request('writeRecords', { organizationId, type, data })) as { records: Record[] },
+      // The records as stored, of the type written (see readPage).
+      (await channel.request('writeRecords', { organizationId, type, data })) as WrittenRecords<Type>,
     onSuccess: (result, ...rest) => {
       applyRecordsPush(queryClient, channel, type, result.records);
       return options.onSuccess?.(result, ...rest);

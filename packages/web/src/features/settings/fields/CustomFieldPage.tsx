@@ -86,7 +86,7 @@ function CustomFieldEditor({ type, record }: { type: CustomFieldType; record: Cu
     if (overlay) overlay.close();
     else void navigate(listPath);
   };
-  const saving = useWriteRecords<CustomField>('customField', {
+  const saving = useWriteRecords('customField', {
     onSuccess: () => {
       showToast(record ? t('settings.customFields.saved') : t('settings.customFields.created'));
       close();
@@ -104,7 +104,7 @@ function CustomFieldEditor({ type, record }: { type: CustomFieldType; record: Cu
     event.preventDefault();
     setTouched(true);
     if (Object.keys(errors).length > 0) return;
-    saving.mutate([customFieldWrite(form, record) as Partial<CustomField>]);
+    saving.mutate([customFieldWrite(form, record)]);
   };
   const errorText = (key: 'field' | 'validationRegex' | 'kind') => formErrorText(t, shownErrors[key]);
   // Run now runs what is stored: offered once the field is saved as calculated.

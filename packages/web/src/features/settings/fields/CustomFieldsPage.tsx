@@ -146,7 +146,7 @@ function CustomFieldsTable({
 }) {
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState<CustomField | null>(null);
-  const flagging = useWriteRecords<CustomField>('customField', {
+  const flagging = useWriteRecords('customField', {
     onSuccess: (_result, data) => {
       const change = data[0];
       if (change?.isDeleted) showToast(t('settings.customFields.deleted'));
@@ -156,7 +156,7 @@ function CustomFieldsTable({
     },
   });
   const flag = (field: CustomField, name: 'isArchived' | 'isDeleted', value: boolean) =>
-    flagging.mutate([customFieldFlagWrite(field, name, value) as Partial<CustomField>]);
+    flagging.mutate([customFieldFlagWrite(field, name, value)]);
 
   return (
     <>

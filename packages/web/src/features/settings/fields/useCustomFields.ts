@@ -1,10 +1,10 @@
-import type { CustomFieldRecord, CustomFieldType } from '@herald/protocol';
-import type { StoredRecord } from '../../../platform/list/recordCommands.ts';
+import type { ResourceRecord } from '@herald/protocol';
+import type { CustomFieldType } from '@herald/protocol';
 import { useRecords } from '../../../platform/list/useRecords.ts';
 import type { RecordsRequest } from '../../../platform/list/useRecords.ts';
 
 /** A custom field as the list kit carries it. */
-export type CustomField = CustomFieldRecord & StoredRecord;
+export type CustomField = ResourceRecord<'customField'>;
 
 /** Enough for every field of a type in one read (the profile, a form, an import mapping). */
 export const ALL_FIELDS_LIMIT = 500;
@@ -18,7 +18,7 @@ const FIELD_ORDER = 'field';
  * reach them all. `request: null` waits.
  */
 export function useCustomFields(request: RecordsRequest | null) {
-  return useRecords<CustomField>('customField', request);
+  return useRecords('customField', request);
 }
 
 /**

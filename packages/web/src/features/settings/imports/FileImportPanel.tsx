@@ -10,7 +10,6 @@ import { recordsKey, useRecord } from '../../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';
 import { JobProgress, JobStateBadge } from '../../export/JobStatus.tsx';
 import { isFinished, resultCounts } from '../../export/jobs.ts';
-import type { Job } from '../../export/jobs.ts';
 import { useOrganizationJwt } from '../../export/useOrganizationJwt.ts';
 import { uploadFile } from './uploadFile.ts';
 import type { ResourceType } from '../../../platform/resources/resources.ts';
@@ -44,7 +43,7 @@ export function FileImportPanel({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [jobId, setJobId] = useState<number | null>(null);
-  const watched = useRecord<Job>('job', jobId);
+  const watched = useRecord('job', jobId);
   const job = watched.record;
   const queryClient = useQueryClient();
   const finished = job !== undefined && isFinished(job);

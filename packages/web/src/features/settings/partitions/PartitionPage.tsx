@@ -24,7 +24,7 @@ export default function PartitionPage() {
   const { id } = useParams();
   const isNew = id === 'new';
   const partitionId = id && /^\d+$/.test(id) ? Number(id) : null;
-  const loaded = useRecord<Partition>('partition', partitionId);
+  const loaded = useRecord('partition', partitionId);
   if (!isNew && partitionId === null) return <NotFound />;
   if (!isNew && !loaded.record) {
     if (loaded.isPending || loaded.isFetching) return <Text c="dimmed">{t('app.loading')}</Text>;
@@ -59,7 +59,7 @@ function PartitionEditor({ partition }: { partition: Partition | null }) {
     if (overlay) overlay.close();
     else void navigate(`/${organization?.organizationId ?? ''}/settings/partitions`);
   };
-  const saving = useWriteRecords<Partition>('partition', {
+  const saving = useWriteRecords('partition', {
     onSuccess: () => {
       showToast(partition ? t('settings.partitions.saved') : t('settings.partitions.created'));
       close();
@@ -74,7 +74,7 @@ function PartitionEditor({ partition }: { partition: Partition | null }) {
     event.preventDefault();
     setTouched(true);
     if (Object.keys(errors).length > 0) return;
-    saving.mutate([partitionWrite(form, partition) as Partial<Partition>]);
+    saving.mutate([partitionWrite(form, partition)]);
   };
   const setOptions = (sets.data?.records ?? []).map((set) => ({ value: String(set.id), label: set.name }));
   if (form.partitionSetId !== null && !setOptions.some((option) => option.value === form.partitionSetId)) {
