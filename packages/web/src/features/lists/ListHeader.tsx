@@ -8,7 +8,6 @@ import { Link } from 'react-router';
 import { showToast } from '../../platform/alerts/toast.ts';
 import { useCommandMutation } from '../../platform/data/useCommand.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
-import { recordChannel } from '../../platform/list/recordCommands.ts';
 import { recordsKey, useRecord } from '../../platform/list/useRecords.ts';
 import { useOverlayLink } from '../../platform/overlay/overlay.ts';
 import { ListStateBadge } from './ListStateBadge.tsx';
@@ -89,7 +88,7 @@ export function ListHeader({
     onSuccess: () => {
       showToast(t('lists.statsRefreshed'));
       void queryClient.invalidateQueries({
-        queryKey: recordsKey(recordChannel(organization.channel), 'list'),
+        queryKey: recordsKey(organization.channel, 'list'),
       });
       // Today's counts are now in the list's history: the report's chart reads it again.
       void queryClient.invalidateQueries({ queryKey: [organization.channel.key, 'getListStatsHistory'] });

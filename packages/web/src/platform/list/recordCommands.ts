@@ -1,6 +1,5 @@
 import type { ChannelClient } from '../channel/channelClient.ts';
 import type { OrganizationCommandMap } from '../channel/commandMap.ts';
-import type { OrganizationChannelClient } from '../channel/organizationChannel.ts';
 
 /**
  * What the list kit needs of any record: an id, and a version for stale-write checks. Each type's own record
@@ -19,12 +18,8 @@ export type RecordCommandMap = Pick<OrganizationCommandMap, 'query' | 'writeReco
 /** The `query` param of the query command: type, filter and search. */
 export type RecordQuery = RecordCommandMap['query']['params']['query'];
 
+/** What the kit asks records of: the organization channel, or a stand-in in tests. */
 export type RecordChannel = ChannelClient<RecordCommandMap>;
-
-/** The organization channel, asked only for records. */
-export function recordChannel(channel: OrganizationChannelClient): RecordChannel {
-  return channel;
-}
 
 /** A `records` push (PROTOCOL §2): records of a type changed in the organization. */
 export interface RecordsPush {

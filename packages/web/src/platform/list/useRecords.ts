@@ -8,7 +8,6 @@ import { useCurrentOrganization } from '../organization/organizationContext.ts';
 import type { ResourceType } from '../resources/resources.ts';
 import { mergePushedRecords } from './recordCache.ts';
 import type { RecordPage } from './recordCache.ts';
-import { recordChannel } from './recordCommands.ts';
 import type { RecordChannel, RecordCommandMap, RecordQuery, StoredRecord } from './recordCommands.ts';
 import { subscriptionsFor } from './recordSubscriptions.ts';
 
@@ -46,7 +45,7 @@ export function applyRecordsPush(
 export function useRecordChannel(): { channel: RecordChannel; organizationId: number } {
   const organization = useCurrentOrganization();
   if (!organization) throw new Error('useRecords is for organization pages');
-  return { channel: recordChannel(organization.channel), organizationId: organization.organizationId };
+  return { channel: organization.channel, organizationId: organization.organizationId };
 }
 
 /**

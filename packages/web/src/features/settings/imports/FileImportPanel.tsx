@@ -5,7 +5,6 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../platform/alerts/useErrorText.ts';
 import { RecordsError } from '../../../platform/list/ListControls.tsx';
-import { recordChannel } from '../../../platform/list/recordCommands.ts';
 import { recordsKey, useRecord } from '../../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';
 import { JobProgress, JobStateBadge } from '../../export/JobStatus.tsx';
@@ -51,7 +50,7 @@ export function FileImportPanel({
   useEffect(() => {
     if (finished && organization)
       void queryClient.invalidateQueries({
-        queryKey: recordsKey(recordChannel(organization.channel), refreshes),
+        queryKey: recordsKey(organization.channel, refreshes),
       });
   }, [finished, organization, queryClient, refreshes]);
 
