@@ -172,6 +172,30 @@ describe('subscriber lists', () => {
     await context.close();
   });
 
+  it('warns when a file reads as one column holding another delimiter', async () => {
+    const { organizationId, manager } = await managerOf('Pipes Org');
+    const list = await herald.database.db
+      .insertInto('subscriber_list')
+      .values({ organization_id: organizationId, name: 'Piped', partition_ids: [] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { page, context } = await openPage(browser);
+    await signIn(page, baseUrl, manager.email, manager.password);
+    await page.goto(`${baseUrl}/${organizationId}/subscribers/import/${list.id}`);
+    await page
+      .getByTestId('import-dropzone')
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: 'pipes.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('email|name\na@x.test|A\n'),
+      });
+    const warning = page.getByTestId('import-one-column-warning');
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('one column holding "|"');
+    await context.close();
+  });
+
   it('guard 10: import and add-subscriber go back to the lists when the import rules disallow upload', async () => {
     const { organizationId, manager } = await managerOf('Rules Lists Org');
     const [open, closed] = await writeRecordsAs(herald, manager, organizationId, 'list', [

@@ -8,14 +8,10 @@ import {
   previewOfMapping,
 } from './importMapping.ts';
 import type { ColumnTarget } from './importMapping.ts';
+import type { CommandResult, OrganizationCommands } from '@herald/protocol';
 
-/** The file as previewImportFile read it: its header, first rows and the server's suggestions. */
-export interface ImportPreview {
-  fileType: string;
-  header: string[];
-  rows: string[][];
-  suggestedFields: Array<string | null>;
-}
+/** The file as previewImportFile read it: its header, first rows, the server's suggestions and warnings. */
+export type ImportPreview = CommandResult<OrganizationCommands, 'previewImportFile'>;
 
 /**
  * Step 2 of the import: each column of the file mapped to a profile field, a custom field or skipped, and the
@@ -43,6 +39,14 @@ export function ImportMappingStep({
 
   return (
     <Stack data-testid="import-mapping-step">
+      {preview.warnings.map((warning) => (
+        // The whole header read as one column that holds another delimiter: the file is delimited otherwise.
+        <Alert color="yellow" key={warning.type} data-testid="import-one-column-warning">
+          {t('lists.import.oneColumnWarning', {
+            delimiter: warning.delimiter === '\t' ? 'Tab' : warning.delimiter,
+          })}
+        </Alert>
+      ))}
       <Table.ScrollContainer minWidth={480}>
         <Table data-testid="import-mapping">
           <Table.Thead>
