@@ -18,6 +18,7 @@ export function readerContext(
     channel: 'organization',
     clientHash: null,
     remoteAddress: '127.0.0.1',
+    gate: { id: 'bench', waiting: 0, closed: false },
     organization: {
       organizationId,
       userId: 1,

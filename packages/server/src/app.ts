@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
@@ -80,6 +81,7 @@ export async function buildApp(
           channel,
           clientHash: clientCookie ? hashSecret(clientCookie) : null,
           remoteAddress: request.ip,
+          gate: { id: randomUUID(), waiting: 0, closed: false },
         };
         serveSocket(socket, connection, registry, services);
       },

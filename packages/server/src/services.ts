@@ -18,6 +18,7 @@ import { SsoService } from './sso/sso-service.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { fileStoreOf, type FileStore } from './uploads/file-store.ts';
 import type { Composition } from './composition.ts';
+import { CommandGate } from './channels/command-gate.ts';
 import type { ResourceRegistry } from './query/resources.ts';
 
 /** What command handlers work with; built once per server process. */
@@ -47,6 +48,8 @@ export interface Services {
   jobs: JobRunner;
   /** Where uploads and extracts are kept on disk. */
   files: FileStore;
+  /** How many commands a socket and a user may have running (channels/command-gate.ts). */
+  commandGate: CommandGate;
   /** The query types the areas implement (query/resources.ts). */
   resources: ResourceRegistry;
 }
@@ -87,5 +90,6 @@ export function createServices(
     jobs,
     files,
     resources: composition.resources,
+    commandGate: new CommandGate(),
   };
 }

@@ -39,10 +39,18 @@ export async function dispatchFrame(
     const parsed = registered.definition.params.safeParse(params ?? {});
     if (!parsed.success)
       throw new HeraldError('ValidationError', { details: validationDetails(parsed.error) });
-    await authorize(registered.access, parsed.data, context);
-    const result = await registered.handle(parsed.data, context);
-    if (context.services.config.validateResults) checkResult(command, registered.definition.result, result);
-    return { requestId, result };
+    const { connection, services } = context;
+    return await services.commandGate.run(
+      command,
+      connection.gate,
+      connection.organization?.userId,
+      async () => {
+        await authorize(registered.access, parsed.data, context);
+        const result = await registered.handle(parsed.data, context);
+        if (services.config.validateResults) checkResult(command, registered.definition.result, result);
+        return { requestId, result };
+      },
+    );
   } catch (error) {
     if (error instanceof HeraldError) return errorReply(requestId, error);
     context.services.log.error({ err: error, command }, 'command failed');

@@ -30,6 +30,9 @@ export function serveSocket(
   // ws reports protocol violations (such as an oversized frame) as errors before closing; they are the
   // client's fault and must not take the process down.
   socket.on('error', (error) => services.log.debug({ err: error }, 'socket error'));
+  socket.on('close', () => {
+    connection.gate.closed = true;
+  });
   if (connection.channel === 'organization') {
     const forget = services.organizationConnections.add({ connection, push: (frame) => send(socket, frame) });
     socket.on('close', forget);
