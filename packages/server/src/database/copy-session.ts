@@ -22,7 +22,7 @@ export interface CopySession {
   /** Runs one statement (a `sql` template, typed with the rows it answers) in the session's transaction. */
   run<Row>(statement: RawBuilder<Row>): Promise<Row[]>;
   /**
-   * Runs a statement given as text with $1 placeholders: only for jobs/job-runner.ts's saveJobCheckpoint,
+   * Runs a statement given as text with numbered placeholders: only for jobs/job-runner.ts's saveJobCheckpoint,
    * which takes this signature until the job runner is rewritten to take a statement.
    */
   query<Row>(text: string, params?: readonly unknown[]): Promise<Row[]>;
