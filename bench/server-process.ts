@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,8 +16,33 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * How the server is started: `npm start`'s launcher (which first builds what is stale, then runs the compiled
+ * server as its child), the compiled server alone (built beforehand, outside the timing), or the TypeScript
+ * sources through tsx's loader, as `npm start` ran the server before it was compiled.
+ */
+export type ServerLaunch = 'npm start' | 'compiled' | 'tsx';
+
+const launchArguments: Record<ServerLaunch, string[]> = {
+  'npm start': [path.join(repositoryRoot, 'scripts/start.mjs')],
+  compiled: ['--enable-source-maps', path.join(repositoryRoot, 'packages/server/dist/main.js')],
+  tsx: ['--import', 'tsx', path.join(repositoryRoot, 'packages/server/src/main.ts')],
+};
+
+/** Builds the compiled server if a source is newer than it, as `npm start` would. */
+export function ensureServerBuild(): void {
+  const build = spawnSync(process.execPath, [path.join(repositoryRoot, 'scripts/server-build.mjs')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (build.status !== 0) throw new Error(`the server build failed (${build.status})`);
+}
+
 /** Starts `npm start`'s server as its own process on an empty embedded database in a temporary directory. */
-export async function startServerProcess(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  extraEnv: Record<string, string> = {},
+  launch: ServerLaunch = 'compiled',
+): Promise<ServerProcess> {
+  if (launch === 'compiled') ensureServerBuild();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'herald-bench-'));
   const port = await freePort();
   const startedAt = performance.now();
@@ -26,9 +51,7 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}):
     [
       // Extra node flags for the server, e.g. HERALD_BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
       ...(process.env.HERALD_BENCH_SERVER_ARGS?.split(' ') ?? []),
-      '--import',
-      'tsx',
-      path.join(repositoryRoot, 'packages/server/src/main.ts'),
+      ...launchArguments[launch],
     ],
     {
       cwd: repositoryRoot,
@@ -59,7 +82,7 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}):
   return {
     url,
     port,
-    pid: child.pid ?? 0,
+    pid: launch === 'npm start' ? await compiledServerUnder(child.pid ?? 0) : (child.pid ?? 0),
     readyAfterMs,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -68,6 +91,31 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}):
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The resident memory of a process in MB: now (VmRSS) or at its peak (VmHWM); undefined off Linux. */
+export async function memoryOf(pid: number, measure: 'VmRSS' | 'VmHWM'): Promise<number | undefined> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const match = new RegExp(`${measure}:\\s+(\\d+)\\s+kB`).exec(status);
+  return match ? Math.round(Number(match[1]) / 1024) : undefined;
+}
+
+/** The CPU time a process has used so far, user and system, in seconds (Linux; its clock ticks 100 a second). */
+export async function cpuSecondsOf(pid: number): Promise<number | undefined> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // The fields after the command name, which sits in parentheses: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields.length > 13 ? (Number(fields[11]) + Number(fields[12])) / 100 : undefined;
+}
+
+/** The compiled server that `npm start`'s launcher runs as its child (Linux). */
+async function compiledServerUnder(launcher: number): Promise<number> {
+  const children = await readFile(`/proc/${launcher}/task/${launcher}/children`, 'utf8').catch(() => '');
+  for (const pid of children.trim().split(' ').map(Number)) {
+    const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (commandLine.includes('dist/main.js')) return pid;
+  }
+  throw new Error(`npm start's launcher (${launcher}) runs no compiled server`);
 }
 
 function freePort(): Promise<number> {

@@ -67,32 +67,43 @@ async function runOn(databaseUrl: string | undefined, pgliteDataDir: string): Pr
     const startedAt = performance.now();
     const listId = await seed(db, organizationId);
     const seedMs = performance.now() - startedAt;
-    const expression = `list ${listId} and country = "AU" and opened within 30 days`;
     const context = readerContext(db, organizationId, databaseUrl);
     const command = queryOrganizationCommands.query!;
-    const count = async () => {
-      const began = performance.now();
-      const result = (await command.handle(
-        { organizationId, query: { type: 'subscriber', filter: { target: expression } }, limit: 0 },
-        context,
-      )) as { total: number };
-      return { ms: performance.now() - began, total: result.total };
-    };
-    await count();
-    const times: number[] = [];
-    let total = 0;
-    for (let index = 0; index < SAMPLES; index += 1) {
-      const run = await count();
-      times.push(run.ms);
-      total = run.total;
-    }
-    times.sort((a, b) => a - b);
     const label = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
     const target = database.kind === 'postgres' ? '≤ 300 ms' : '≤ 2 s';
-    return [
+    const lines = [
       `${label}: ${SUBSCRIBERS.toLocaleString('en')} subscribers and ${EVENTS.toLocaleString('en')} events seeded in ${(seedMs / 1000).toFixed(0)} s`,
-      `${label}: count of "${expression.replace(String(listId), 'L')}" = ${total.toLocaleString('en')}: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, max ${times[times.length - 1]!.toFixed(0)} ms over ${SAMPLES} runs (target ${target})`,
     ];
+    // The three-clause shape the target is set for, then the "at least N times" shapes an attack found slow.
+    for (const expression of [
+      `list ${listId} and country = "AU" and opened within 30 days`,
+      'sent at least 2 times within 7 days',
+      'purchased at least 2 times within 90 days',
+      'opened at least 12 times',
+      'sent at least 2 times',
+    ]) {
+      const count = async () => {
+        const began = performance.now();
+        const result = (await command.handle(
+          { organizationId, query: { type: 'subscriber', filter: { target: expression } }, limit: 0 },
+          context,
+        )) as { total: number };
+        return { ms: performance.now() - began, total: result.total };
+      };
+      await count();
+      const times: number[] = [];
+      let total = 0;
+      for (let index = 0; index < SAMPLES; index += 1) {
+        const run = await count();
+        times.push(run.ms);
+        total = run.total;
+      }
+      times.sort((a, b) => a - b);
+      lines.push(
+        `${label}: count of "${expression.replace(String(listId), 'L')}" = ${total.toLocaleString('en')}: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, max ${times[times.length - 1]!.toFixed(0)} ms over ${SAMPLES} runs (target ${target})`,
+      );
+    }
+    return lines;
   } finally {
     await database.close();
   }

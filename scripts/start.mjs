@@ -1,12 +1,18 @@
-// `npm start`: build the web app when needed, then run the server, passing SIGTERM and Ctrl-C through.
+// `npm start`: build the web app and the server when needed, then run the compiled server with plain node,
+// passing SIGTERM and Ctrl-C through.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { ensureWebBuild, root } from './web-build.mjs';
+import { root } from './build-freshness.mjs';
+import { compiledServer, ensureServerBuild } from './server-build.mjs';
+import { ensureWebBuild } from './web-build.mjs';
 
 ensureWebBuild();
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+await ensureServerBuild();
+// The compiled server is the product: it skips the development-time check of every result against the contract
+// (HERALD_VALIDATE_RESULTS=true turns it on).
+const server = spawn(process.execPath, ['--enable-source-maps', compiledServer], {
   cwd: root,
   stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

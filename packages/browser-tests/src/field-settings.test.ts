@@ -128,6 +128,31 @@ describe('profile field, custom field and partition settings', () => {
     await context.close();
   });
 
+  it('a custom field created in one browser appears live in another, without a reload', async () => {
+    const organizationId = await createOrganization(herald, 'Live Fields Org');
+    const manager = await createUser(herald, [{ organizationId, roles: ['Database.Manage'] }]);
+    const colleague = await createUser(herald, [{ organizationId, roles: ['Database.Manage'] }]);
+
+    const watcher = await openPage(browser);
+    await signIn(watcher.page, baseUrl, colleague.email, colleague.password);
+    await watcher.page.goto(`${baseUrl}/${organizationId}/settings/customfields`);
+    await watcher.page.getByTestId('list-empty').waitFor();
+
+    const creator = await openPage(browser);
+    await signIn(creator.page, baseUrl, manager.email, manager.password);
+    await creator.page.goto(`${baseUrl}/${organizationId}/settings/customfields`);
+    await creator.page.getByTestId('new-custom-field').click();
+    const dialog = creator.page.getByRole('dialog', { name: 'Custom field' });
+    await dialog.getByLabel(/^Field/).fill('favourite_colour');
+    await dialog.getByRole('button', { name: 'Create field' }).click();
+    await expect.poll(() => fieldNames(creator.page)).toEqual(['favourite_colour']);
+
+    // The colleague's open list gets it from the customField push, well before its 60 s cache would lapse.
+    await expect.poll(() => fieldNames(watcher.page), { timeout: 5_000 }).toEqual(['favourite_colour']);
+    await creator.context.close();
+    await watcher.context.close();
+  });
+
   it('lists profile fields and refreshes a custom field’s statistics', async () => {
     const organizationId = await createOrganization(herald, 'Profile Fields Org');
     const manager = await createUser(herald, [{ organizationId, roles: ['Database.Manage'] }]);

@@ -71,6 +71,34 @@ describe('signing in', () => {
     await context.close();
   });
 
+  it('gets the owner of a guessed-at account in with the password and the two-factor code', async () => {
+    const organizationId = await createOrganization(herald, 'Guessed-at Org');
+    const user = await createUser(herald, [{ organizationId, roles: ['Database.Read'] }], {
+      otpEnabled: true,
+    });
+    // Someone has been guessing: the account's counter waits out a delay.
+    await herald.database.db
+      .insertInto('sign_in_throttle')
+      .values({
+        key: `account:${user.email.toLowerCase()}`,
+        failures: 9,
+        last_failure_at: new Date(),
+        blocked_until: new Date(Date.now() + 15 * 60_000),
+      })
+      .execute();
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl}/login`);
+    await submitPassword(page, baseUrl, user.email, user.password);
+    await page.getByTestId('login-error').filter({ hasText: 'Too many failed attempts' }).waitFor();
+    const help = page.getByTestId('login-throttled-help');
+    expect(await help.getByRole('link', { name: 'Reset my password by e-mail' }).isVisible()).toBe(true);
+    await help.getByRole('button', { name: 'Sign in with my two-factor code' }).click();
+    await enterCode(page, await codeForUser(herald, user.id));
+    await expectOrganizationList(page);
+    expect(await page.getByRole('link', { name: 'Guessed-at Org' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
   it('turns two-factor on from the account page, then signs in once with a recovery code and not twice', async () => {
     const organizationId = await createOrganization(herald);
     const user = await createUser(herald, [{ organizationId, roles: ['Database.Read'] }]);

@@ -10,6 +10,7 @@ import { serveSocket } from './channels/serve-socket.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './database/connect.ts';
 import { registerHealthRoutes } from './http/health.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { clientCookieOf, registerSessionCookieRoute } from './http/session-cookie.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { loggerOptions } from './logger.ts';
@@ -46,12 +47,16 @@ export async function buildApp(
   await services.files.prepare();
   await services.jobs.start();
   app.addHook('onClose', () => services.jobs.stop());
-  for (const area of areas) if (area.start) app.addHook('onClose', area.start(services));
+  for (const area of areas) {
+    const stop = await area.start?.(services);
+    if (stop) app.addHook('onClose', stop);
+  }
   const allowedOrigins = allowedOriginSet(config.publicUrl, config.allowedOrigins);
 
   // Static assets and JSON go out gzip- or brotli-compressed when the client accepts it.
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, config.publicUrl);
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
   registerHealthRoutes(app, database);

@@ -20,8 +20,8 @@ export interface Area {
   resources?: readonly EngineResource[];
   /** Handlers of the job kinds it runs, by kind. */
   jobs?: Readonly<Record<string, JobHandler>>;
-  /** Background work started with the server; answers the function that stops it. */
-  start?(services: Services): () => Promise<void>;
+  /** Work done as the server starts (after the job runner); may answer the function that stops what it began. */
+  start?(services: Services): Promise<void | (() => Promise<void>)>;
   /** HTTP routes it serves (uploads, extracts, single sign-on). */
   routes?(app: FastifyInstance, services: Services): Promise<void> | void;
 }

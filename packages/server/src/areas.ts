@@ -22,7 +22,6 @@ import { audiencesArea } from './audiences/area.ts';
 import { campaignsArea } from './campaigns/area.ts';
 import { partitionsArea } from './partitions/area.ts';
 import { targetingRulesArea } from './targeting-rules/area.ts';
-import { mailArea } from './mail/area.ts';
 import type { Area } from './area.ts';
 
 /**
@@ -54,5 +53,4 @@ export const heraldAreas: readonly Area[] = [
   campaignsArea,
   partitionsArea,
   targetingRulesArea,
-  mailArea,
 ];

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './database/connect.ts';
 import type { Database } from './database/schema.ts';
 import { AccessEvents } from './live/access-events.ts';
+import { MAIL_RETRY_JOB } from './mail/mail-retries.ts';
 import { Mailer } from './mail/mailer.ts';
 import { OrganizationConnections } from './live/organization-connections.ts';
 import { RecordChanges } from './live/record-changes.ts';
@@ -65,6 +66,9 @@ export function createServices(
   sessions.onSessionsEnded = (userId) => accessEvents.publish({ userId });
   const recordChanges = new RecordChanges(database, organizationConnections, log);
   const files = fileStoreOf(config.dataDir);
+  const mailer = new Mailer(db, config, log);
+  const jobs = new JobRunner(database, recordChanges, log, files, composition.jobHandlers);
+  jobs.handleSystemJob(MAIL_RETRY_JOB, (job) => mailer.retry(Number(job.params.outboxId)));
   return {
     db,
     config,
@@ -77,10 +81,10 @@ export function createServices(
     organizationConnections,
     accessEvents,
     recordChanges,
-    mailer: new Mailer(db, config, log),
+    mailer,
     sso: new SsoService(),
     database,
-    jobs: new JobRunner(database, recordChanges, log, files, composition.jobHandlers),
+    jobs,
     files,
     resources: composition.resources,
   };

@@ -1,33 +1,23 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  calculationScheduleTimings,
-  dueCalculations,
-  latestSlot,
-} from '../src/calculations/calculation-schedule.ts';
+import { latestSlot } from '../src/calculations/calculation-schedule.ts';
 import type { CalculatedRules } from '../src/calculations/calculated-field.ts';
 import { openCustomCodeSandbox, sandboxLimits } from '../src/calculations/sandbox.ts';
-import { addCustomField, addList, addMember, addSubscriber, connectAs } from './subscriber-fixtures.ts';
+import {
+  addCustomField,
+  addList,
+  addMember,
+  addSubscriber,
+  calculatedRules,
+  connectAs,
+} from './subscriber-fixtures.ts';
 import { createOrganization, startTestHerald, type TestHerald } from './support/index.ts';
 
 type Connection = Awaited<ReturnType<typeof connectAs>>;
 
-/** Never due while the tests run (the value tests run their fields with runCalculatedField). */
-const NEVER = '2190-01-01T00:00:00Z';
-
-function calculation(overrides: Partial<CalculatedRules>): CalculatedRules {
-  return {
-    kind: 'calculated',
-    target: '',
-    ruleType: 'roundRobinSplit',
-    ruleAction: 'updateMatching',
-    frequency: 'daily',
-    startAt: NEVER,
-    interval: null,
-    rules: [],
-    ...overrides,
-  };
-}
+/** Calculated rules, never due while the tests run (the value tests run their fields with runCalculatedField). */
+const calculation = (overrides: Partial<CalculatedRules>) =>
+  calculatedRules({ startAt: '2190-01-01T00:00:00Z', ...overrides });
 
 /**
  * Calculated fields against the real database: subscribers ann, ben, cat and dan are on the VIP list (ids in
@@ -42,8 +32,6 @@ describe('calculated fields', () => {
   let fieldCount = 0;
 
   beforeAll(async () => {
-    // Scheduled runs are asked for by hand below (dueCalculations); no ticker runs during the tests.
-    calculationScheduleTimings.tickMs = 3_600_000;
     herald = await startTestHerald();
     organizationId = await createOrganization(herald);
     manager = await connectAs(herald, organizationId, ['Database.Manage']);
@@ -396,50 +384,6 @@ describe('calculated fields', () => {
       expect(slot({ frequency: 'daily', startAt: null }, '2025-01-12T07:00:00Z')).toBe(
         '2025-01-11T08:00:00.000Z',
       );
-    });
-
-    it('is due once per slot, not while a run waits, and once for "once"', async () => {
-      const daily = await calculatedField({
-        target: `list ${vip}`,
-        frequency: 'daily',
-        startAt: '2189-01-01T06:00:00Z',
-        rules: [{ value: 'a' }],
-      });
-      const once = await calculatedField({
-        target: `list ${vip}`,
-        frequency: 'once',
-        startAt: '2189-01-01T06:00:00Z',
-        rules: [{ value: 'a' }],
-      });
-      const mine = async (now: string) =>
-        (await dueCalculations(herald.database.db, at(now)))
-          .filter((due) => due.customFieldId === daily.id || due.customFieldId === once.id)
-          .map((due) => [due.field, due.dueAt.toISOString()]);
-      const ran = async (customFieldId: number, dueAt: string, status = 'succeeded') => {
-        await herald.database.db
-          .insertInto('job')
-          .values({
-            organization_id: organizationId,
-            kind: 'calculation',
-            status,
-            name: 'scheduled',
-            params: JSON.stringify({ customFieldId, dueAt }),
-            created_by: null,
-          })
-          .execute();
-      };
-      expect(await mine('2188-12-31T23:00:00Z')).toEqual([]);
-      expect(await mine('2189-01-01T07:00:00Z')).toEqual([
-        [daily.field, '2189-01-01T06:00:00.000Z'],
-        [once.field, '2189-01-01T06:00:00.000Z'],
-      ]);
-      await ran(daily.id, '2189-01-01T06:00:00.000Z');
-      await ran(once.id, '2189-01-01T06:00:00.000Z');
-      expect(await mine('2189-01-02T05:59:00Z')).toEqual([]);
-      expect(await mine('2189-01-05T10:00:00Z')).toEqual([[daily.field, '2189-01-05T06:00:00.000Z']]);
-      await ran(daily.id, '2189-01-05T06:00:00.000Z', 'queued');
-      await ran(daily.id, '2189-01-04T06:00:00.000Z');
-      expect(await mine('2189-01-06T10:00:00Z')).toEqual([]);
     });
   });
 });

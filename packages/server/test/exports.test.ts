@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvalOf } from '../src/approvals/approvals.ts';
 import { createOrganization } from './support/factories.ts';
 import { startTestHerald, type TestHerald } from './support/herald.ts';
 import {
@@ -20,8 +21,6 @@ interface Job {
   status: string;
   result: { name: string; rows: number; size: number; fileName: string } | null;
   error: { type: string } | null;
-  approval_required: boolean;
-  approved_by: number | null;
 }
 
 /** The entries of a zip, by name, as text. */
@@ -65,9 +64,7 @@ describe('exports', () => {
   async function waitForJob(jobId: number, statuses = ['succeeded', 'failed', 'cancelled']): Promise<Job> {
     for (let attempt = 0; attempt < 400; attempt += 1) {
       const job = (
-        await sql<Job>`SELECT status, result, error, approval_required, approved_by FROM job WHERE id = ${jobId}`.execute(
-          herald.database.db,
-        )
+        await sql<Job>`SELECT status, result, error FROM job WHERE id = ${jobId}`.execute(herald.database.db)
       ).rows[0];
       if (job && statuses.includes(job.status)) return job;
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -399,10 +396,29 @@ describe('exports', () => {
         const approved = await second.channel.call<{ status: string }>('approveExport', {
           organizationId,
           jobId,
+          comment: 'For the quarterly report',
         });
         expect(approved.status).toBe('queued');
-        const job = await waitForJob(jobId);
-        expect(job).toMatchObject({ status: 'succeeded', approved_by: second.user.id });
+        expect((await waitForJob(jobId)).status).toBe('succeeded');
+        // The approval row says who asked, who decided, when and why; the job record shows the approver.
+        const approval = await approvalOf(herald.database.db, organizationId, { kind: 'job', id: jobId });
+        expect(approval).toMatchObject({
+          requestedBy: first.user.id,
+          decision: 'approved',
+          decidedBy: second.user.id,
+          comment: 'For the quarterly report',
+        });
+        expect(approval!.decidedAt!.getTime()).toBeGreaterThanOrEqual(approval!.requestedAt.getTime());
+        const { records: approvedRecords } = await first.channel.call<{
+          records: Array<{
+            approval: { required: boolean; approvedBy: number | null; approvedAt: string | null };
+          }>;
+        }>('query', { organizationId, query: { type: 'job', filter: { id: jobId } } });
+        expect(approvedRecords[0]?.approval).toEqual({
+          required: true,
+          approvedBy: second.user.id,
+          approvedAt: approval!.decidedAt!.toISOString(),
+        });
         expect((await second.channel.request('approveExport', { organizationId, jobId })).error?.type).toBe(
           'NotFoundError',
         );
@@ -429,6 +445,9 @@ describe('exports', () => {
         });
         expect(answer.status).toBe('cancelled');
         expect((await waitForJob(refused.jobId)).status).toBe('cancelled');
+        expect(
+          await approvalOf(herald.database.db, organizationId, { kind: 'job', id: refused.jobId }),
+        ).toMatchObject({ decision: 'rejected', decidedBy: second.user.id, comment: null });
       } finally {
         await sql`UPDATE organization SET settings = settings - 'security' WHERE id = ${organizationId}`.execute(
           herald.database.db,

@@ -89,4 +89,36 @@ describe('HTTP addresses (PROTOCOL §1)', () => {
     const body = (await response.json()) as { error: { type: string } };
     expect(body.error.type).toBe('NotFoundError');
   });
+
+  it.each(['/login', '/assets/app-abc123.js', '/healthz', '/nowhere'])(
+    'sends the security headers on %s',
+    async (address) => {
+      const response = await fetch(`${herald.url}${address}`);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("connect-src 'self'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain("frame-src 'none'");
+      expect(policy).not.toContain('unsafe-eval');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('same-origin');
+      // Served over http here: no HSTS, which would lock a browser out of a plain-http install.
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    },
+  );
+
+  it('adds Strict-Transport-Security and a Secure cookie when the public URL is https', async () => {
+    const secure = await startTestHerald({ webDistDir: webDist, publicUrl: 'https://herald.example.test' });
+    try {
+      const page = await fetch(`${secure.url}/login`);
+      expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(page.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+      const cookie = await fetch(`${secure.url}/session-cookie`);
+      expect(cookie.headers.get('set-cookie')).toContain('Secure');
+    } finally {
+      await secure.stop();
+    }
+  });
 });

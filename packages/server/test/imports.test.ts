@@ -249,7 +249,28 @@ describe('imports', () => {
           'custom.Loyalty_Tier',
           null,
         ],
+        warnings: [],
       });
+    });
+
+    it('warns when the whole header is one column holding another delimiter, and refuses its rows as addresses', async () => {
+      const file = { name: 'pipes.csv', content: 'email|name\npipe1@x.test|Pipe\npipe2@x.test|Other\n' };
+      const uploaded = await upload(file);
+      const preview = await channel.call<{ header: string[]; warnings: unknown[] }>('previewImportFile', {
+        organizationId,
+        fileId: uploaded.body.files![0]!.fileId,
+      });
+      expect(preview.header).toEqual(['email|name']);
+      expect(preview.warnings).toEqual([{ type: 'oneColumn', delimiter: '|' }]);
+      const job = await startImport(uploaded.body.files![0]!.fileId, ['email']);
+      expect(job.result).toMatchObject({ created: 0, rejected: 2, rows: 2 });
+      const stored = await db()
+        .selectFrom('subscriber')
+        .select('email')
+        .where('organization_id', '=', organizationId)
+        .where('email', 'like', 'pipe%')
+        .execute();
+      expect(stored).toEqual([]);
     });
 
     it('names merged header cells of a workbook distinctly', async () => {
@@ -403,7 +424,7 @@ describe('imports', () => {
         .orderBy('row_number')
         .execute();
       expect(reasons).toEqual([
-        { row_number: 3, reason: 'email: "not-an-email" is not a valid e-mail address' },
+        { row_number: 3, reason: 'email: "not-an-email" needs exactly one @' },
         { row_number: 4, reason: 'dob: "1981-02-29" is not a date (use YYYY-MM-DD)' },
         { row_number: 5, reason: 'custom.points: not a number' },
         { row_number: 6, reason: 'custom.Loyalty_Tier: "platinum" is not one of the field\'s values' },

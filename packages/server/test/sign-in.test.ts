@@ -477,6 +477,69 @@ describe('createSession', () => {
       expect((await attempt(right, { cookie })).result).toMatchObject({ user: { id: user.id } });
     });
 
+    it('lets the owner through a guessed-at account with the password and a second factor in one call', async () => {
+      const user = await createUser(herald);
+      const twoFactor = await enableTwoFactor(herald, user);
+      const right = { email: user.email, password: user.password };
+      for (let failure = 1; failure <= 8; failure += 1)
+        await attempt({ ...right, password: `guess ${failure}` });
+      // The guesser learns nothing: every answer is the throttle's, whatever the password.
+      expect((await attempt(right)).error).toEqual(tooMany);
+      const { code } = await unusedCode(twoFactor.secret, twoFactor.usedStep);
+      expect((await attempt({ ...right, password: 'guess 9', otpCode: code })).error).toEqual(tooMany);
+      expect((await attempt({ ...right, otpCode: await wrongCode(twoFactor.secret) })).error).toEqual(
+        tooMany,
+      );
+      // A browser the owner never used, another address: the password and the code get them in.
+      expect((await attempt({ ...right, otpCode: code })).result).toMatchObject({ user: { id: user.id } });
+    });
+
+    it('does not let guessing at the codes pass that way: wrong codes have a counter of their own', async () => {
+      const user = await createUser(herald);
+      const twoFactor = await enableTwoFactor(herald, user);
+      const right = { email: user.email, password: user.password };
+      const wrong = await wrongCode(twoFactor.secret);
+      for (let failure = 1; failure <= 6; failure += 1) await attempt({ ...right, otpCode: wrong });
+      const { code } = await unusedCode(twoFactor.secret, twoFactor.usedStep);
+      expect((await attempt({ ...right, otpCode: code })).error).toEqual(tooMany);
+    });
+
+    it('lets the owner without two-factor back in from the browser where they reset the password by mailed code', async () => {
+      const user = await createUser(herald);
+      for (let failure = 1; failure <= 8; failure += 1)
+        await attempt({ email: user.email, password: `guess ${failure}` });
+      const cookie = randomBytes(24).toString('base64url');
+      const owner = await openSession(herald, { cookie });
+      try {
+        await owner.call('resetPassword', { email: user.email });
+        // The mail goes out after the answer: read its code from the outbox once it is there.
+        const mailedCode = async () => {
+          const mail = await herald.database.db
+            .selectFrom('outbox')
+            .select('body')
+            .where('recipient', '=', user.email)
+            .orderBy('id', 'desc')
+            .executeTakeFirst();
+          return /^\s*(\d{8})\s*$/m.exec(mail?.body ?? '')?.[1];
+        };
+        await expect.poll(mailedCode).toBeDefined();
+        const code = (await mailedCode()) ?? '';
+        const newPassword = `${TEST_PASSWORD} renewed`;
+        await owner.call('resetPassword', { email: user.email, otpCode: code, newPassword });
+        // The guessing goes on from elsewhere, and the owner's browser still gets in.
+        for (let failure = 1; failure <= 8; failure += 1)
+          await attempt({ email: user.email, password: `guess ${failure} again` });
+        expect((await attempt({ email: user.email, password: newPassword })).error).toEqual(tooMany);
+        expect(
+          (await attempt({ email: user.email, password: newPassword }, { cookie })).result,
+        ).toMatchObject({
+          user: { id: user.id },
+        });
+      } finally {
+        owner.close();
+      }
+    });
+
     it('answers a burst of correct sign-ins to one account from one address without refusing any', async () => {
       const user = await createUser(herald);
       const address = randomLoopbackAddress();

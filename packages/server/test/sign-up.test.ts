@@ -114,15 +114,19 @@ describe('sign-up with a code mailed through SMTP', () => {
     expect(replies.find((reply) => reply.error)?.error?.type).toBe('DuplicateUserError');
   });
 
-  it.each(['ana@example', 'ana example.com', '@example.com', 'ana@@example.com'])(
-    'answers EmailNotValidError for %s',
-    async (email) => {
-      expect((await client.request('createUser', { email, phone: 'n/a' })).error).toEqual({
-        type: 'EmailNotValidError',
-        message: 'Email is not valid',
-      });
-    },
-  );
+  it.each([
+    'ana@example',
+    'ana example.com',
+    '@example.com',
+    'ana@@example.com',
+    'ana@x.test;y',
+    'ana@x.test<script>',
+  ])('answers EmailNotValidError for %s', async (email) => {
+    expect((await client.request('createUser', { email, phone: 'n/a' })).error).toEqual({
+      type: 'EmailNotValidError',
+      message: 'Email is not valid',
+    });
+  });
 
   it('answers ValidationError when the address is missing', async () => {
     expect((await client.request('createUser', { phone: 'n/a' })).error?.type).toBe('ValidationError');

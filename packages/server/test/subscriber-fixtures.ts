@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { createUser, organizationConnection, signedIn } from './support/factories.ts';
+import type { CalculatedRules } from '../src/calculations/calculated-field.ts';
 import type { TestHerald } from './support/herald.ts';
 
 /**
@@ -143,4 +144,19 @@ export async function subscriberRow(herald: TestHerald, id: number): Promise<Rec
     herald.database.db,
   );
   return rows.rows[0] ?? {};
+}
+
+/** A calculated field's rules: a daily round-robin split over everyone, unless `overrides` says otherwise. */
+export function calculatedRules(overrides: Partial<CalculatedRules>): CalculatedRules {
+  return {
+    kind: 'calculated',
+    target: '',
+    ruleType: 'roundRobinSplit',
+    ruleAction: 'updateMatching',
+    frequency: 'daily',
+    startAt: null,
+    interval: null,
+    rules: [],
+    ...overrides,
+  };
 }

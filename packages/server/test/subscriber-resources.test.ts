@@ -143,12 +143,14 @@ describe('subscribers, lists, memberships, history and custom fields as query ty
       data: [{ email: 'carol@example.com', custom: { loyalty_tier: 'bronze' } }],
     });
     expect(badValue.error?.details?.[0]?.path).toBe('data.0.custom.loyalty_tier');
-    const badEmail = await manager.request('writeRecords', {
-      organizationId,
-      type: 'subscriber',
-      data: [{ email: 'not an address' }],
-    });
-    expect(badEmail.error?.type).toBe('EmailNotValidError');
+    for (const email of ['not an address', 'e1@x.test|Pipe', '<e6>@x.test', '.e16@x.test', 'e9@x_y.test']) {
+      const badEmail = await manager.request('writeRecords', {
+        organizationId,
+        type: 'subscriber',
+        data: [{ email }],
+      });
+      expect(badEmail.error?.type, email).toBe('EmailNotValidError');
+    }
     const unknownList = await manager.request('writeRecords', {
       organizationId,
       type: 'subscriber',

@@ -7,7 +7,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
-import { onTestFailed } from 'vitest';
+import { onTestFailed, onTestFinished } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.HERALD_CHROMIUM ?? '/usr/bin/chromium';
 /** Screenshots of failed browser tests land here; CI prints the folder. */
@@ -42,6 +42,16 @@ export async function openPage(
     ...options,
   });
   const page = await context.newPage();
+  // The server's Content-Security-Policy must never block what the console itself does: a violation fails the test.
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+      violations.push(message.text());
+  });
+  onTestFinished(() => {
+    if (violations.length > 0)
+      throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
+  });
   onTestFailed(async ({ task }) => {
     await mkdir(SCREENSHOT_DIR, { recursive: true });
     const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);

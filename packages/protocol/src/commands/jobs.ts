@@ -35,8 +35,14 @@ export const jobCommands = {
     channel: 'organization',
     description:
       'Approves an export waiting for two-person approval (or `approve: false` refuses it, which cancels the ' +
-      'job). Needs admin, and the approver cannot be the person who asked.',
-    params: z.object({ organizationId: organizationIdField, jobId, approve: z.boolean().default(true) }),
+      'job). Needs admin, and the approver cannot be the person who asked. An optional `comment` is kept ' +
+      'with the decision.',
+    params: z.object({
+      organizationId: organizationIdField,
+      jobId,
+      approve: z.boolean().default(true),
+      comment: z.string().max(1000).optional(),
+    }),
     result: z.object({ jobId: z.number().int(), status: z.string() }),
   }),
   retryJob: defineCommand({

@@ -4,6 +4,7 @@ import { organizationIdField } from './fields.ts';
 
 export * from '../records/campaign.ts';
 export * from '../records/subscriber.ts';
+export * from '../records/email-address.ts';
 export * from '../records/subscriber-list.ts';
 export * from '../records/custom-field.ts';
 export * from '../records/job.ts';

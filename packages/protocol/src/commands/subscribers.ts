@@ -6,6 +6,9 @@ import { defineCommand } from './define.ts';
 import { organizationIdField } from './fields.ts';
 
 /** Most rows one bulkWriteSubscribers call may carry inline in `data`; larger imports upload a file. */
+/** What the import preview warns about (previewImportFile `warnings`). */
+export const IMPORT_PREVIEW_WARNINGS = ['oneColumn'] as const;
+
 export const BULK_WRITE_MAX_INLINE_ROWS = 10_000;
 /** Most columns an import maps. */
 export const IMPORT_MAX_COLUMNS = 200;
@@ -63,7 +66,9 @@ export const subscriberCommands = {
     channel: 'organization',
     description:
       'Reads the header and first rows of an uploaded file for the import wizard’s column mapping, with a ' +
-      'suggested field for each column. Needs database-manage.',
+      'suggested field for each column, and warnings about how the file was read (`oneColumn`: the whole header ' +
+      'is one column holding another delimiter, so the file is probably not delimited as its type says). ' +
+      'Needs database-manage.',
     params: z.object({
       organizationId: organizationIdField,
       fileId: z.string().min(1).max(100),
@@ -74,6 +79,7 @@ export const subscriberCommands = {
       header: z.array(z.string()),
       rows: z.array(z.array(z.string())),
       suggestedFields: z.array(z.string().nullable()),
+      warnings: z.array(z.object({ type: z.enum(IMPORT_PREVIEW_WARNINGS), delimiter: z.string() })),
     }),
   }),
   updateSubscriber: defineCommand({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../resources/define.ts';
+import { defineResource, filterOn } from '../resources/define.ts';
 import { AUDIENCE_GENERATION_STATES } from '../constants/enumerations.ts';
 import { targetNodeSchema } from '../target/tree.ts';
 
@@ -58,11 +58,11 @@ export const audienceResource = defineResource({
   record: audienceRecordSchema,
   write: audienceWriteSchema,
   filters: {
-    id: { kind: 'integer', operators: ['eq', 'in'] },
-    name: { kind: 'text', operators: ['eq', 'contains'] },
-    isArchived: { kind: 'boolean', operators: ['eq'] },
-    status: { kind: 'text', operators: ['eq', 'in'] },
-    partitionIds: { kind: 'integer[]', operators: ['overlaps'] },
+    id: filterOn.key,
+    name: filterOn.name,
+    isArchived: filterOn.flag,
+    status: filterOn.code,
+    partitionIds: filterOn.partitions,
   },
   sortKeys: ['name', 'size', 'createdAt', 'updatedAt', 'generatedAt'],
   searchable: true,

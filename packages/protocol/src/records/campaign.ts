@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../resources/define.ts';
+import { defineResource, filterOn } from '../resources/define.ts';
 
 /** The campaign list's status filter (functional §2); `all` is every campaign that is not archived. */
 export const CAMPAIGN_STATUSES = ['all', 'active', 'upcoming', 'completed', 'archived'] as const;
@@ -68,13 +68,13 @@ export const campaignResource = defineResource({
   record: campaignRecordSchema,
   write: campaignWriteSchema,
   filters: {
-    id: { kind: 'integer', operators: ['eq', 'in'] },
-    name: { kind: 'text', operators: ['eq', 'contains'] },
-    startDate: { kind: 'date', operators: ['eq', 'gt', 'gte', 'lt', 'lte'] },
-    endDate: { kind: 'date', operators: ['eq', 'gt', 'gte', 'lt', 'lte'] },
-    isArchived: { kind: 'boolean', operators: ['eq'] },
-    partitionIds: { kind: 'integer[]', operators: ['overlaps'] },
-    updatedAt: { kind: 'timestamp', operators: ['gt', 'gte', 'lt', 'lte'] },
+    id: filterOn.key,
+    name: filterOn.name,
+    startDate: filterOn.date,
+    endDate: filterOn.date,
+    isArchived: filterOn.flag,
+    partitionIds: filterOn.partitions,
+    updatedAt: filterOn.instant,
     status: { kind: 'named', description: `one of ${CAMPAIGN_STATUSES.join(', ')} (campaignStateOf)` },
   },
   sortKeys: ['name', 'startDate', 'endDate', 'createdAt', 'updatedAt'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../resources/define.ts';
+import { defineResource, filterOn } from '../resources/define.ts';
 import { CUSTOM_FIELD_TYPES } from '../constants/enumerations.ts';
 
 /** The kind of value a field holds (its schema); imports and forms check values against it. */
@@ -103,12 +103,12 @@ export const customFieldResource = defineResource({
   record: customFieldRecordSchema,
   write: customFieldWriteSchema,
   filters: {
-    id: { kind: 'integer', operators: ['eq', 'in'] },
-    type: { kind: 'text', operators: ['eq', 'in'] },
-    field: { kind: 'text', operators: ['eq', 'contains'] },
-    groupName: { kind: 'text', operators: ['eq', 'contains'] },
-    isArchived: { kind: 'boolean', operators: ['eq'] },
-    isDeleted: { kind: 'boolean', operators: ['eq'] },
+    id: filterOn.key,
+    type: filterOn.code,
+    field: filterOn.name,
+    groupName: filterOn.name,
+    isArchived: filterOn.flag,
+    isDeleted: filterOn.flag,
   },
   defaultFilters: { isDeleted: false },
   sortKeys: ['field', 'type', 'groupName', 'createdAt', 'updatedAt'],

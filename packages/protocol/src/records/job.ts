@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../resources/define.ts';
+import { defineResource, filterOn } from '../resources/define.ts';
 
 /** PROTOCOL §5: long work runs as a job clients watch. */
 export const JOB_KINDS = [
@@ -33,6 +33,8 @@ export const jobRecordSchema = z.object({
     approvedAt: z.string().nullable(),
   }),
   attempts: z.number().int(),
+  /** When it is (or was) due: a queued job does not start before. */
+  runAt: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -44,11 +46,11 @@ export const jobResource = defineResource({
   record: jobRecordSchema,
   write: undefined,
   filters: {
-    id: { kind: 'integer', operators: ['eq', 'in'] },
+    id: filterOn.key,
     kind: { kind: 'named', description: `one or more of ${JOB_KINDS.join(', ')}` },
     status: { kind: 'named', description: `one or more of ${JOB_STATUSES.join(', ')}` },
     createdBy: { kind: 'integer', operators: ['eq'] },
-    createdAt: { kind: 'timestamp', operators: ['gt', 'gte', 'lt', 'lte'] },
+    createdAt: filterOn.instant,
   },
   sortKeys: ['createdAt', 'updatedAt', 'status'],
   searchable: true,

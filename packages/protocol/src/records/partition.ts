@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../resources/define.ts';
+import { defineResource, filterOn } from '../resources/define.ts';
 
 /** A partition (head office or a franchise store) as the server answers it (query type `partition`). */
 export const partitionRecordSchema = z.object({
@@ -37,10 +37,10 @@ export const partitionResource = defineResource({
   record: partitionRecordSchema,
   write: partitionWriteSchema,
   filters: {
-    id: { kind: 'integer', operators: ['eq', 'in'] },
-    partitionSetId: { kind: 'integer', operators: ['eq', 'in'] },
-    name: { kind: 'text', operators: ['eq', 'contains'] },
-    externalRef: { kind: 'text', operators: ['eq', 'in'] },
+    id: filterOn.key,
+    partitionSetId: filterOn.key,
+    name: filterOn.name,
+    externalRef: filterOn.code,
   },
   sortKeys: ['name'],
   searchable: true,
@@ -54,7 +54,7 @@ export const partitionSetResource = defineResource({
   description: 'Partition sets: the partitions a franchisee user is limited to.',
   record: partitionSetRecordSchema,
   write: partitionSetWriteSchema,
-  filters: { id: { kind: 'integer', operators: ['eq', 'in'] } },
+  filters: { id: filterOn.key },
   sortKeys: ['name'],
   searchable: true,
   readCapabilities: ['base', 'franchisee'],

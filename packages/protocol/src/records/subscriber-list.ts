@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../resources/define.ts';
+import { defineResource, filterOn } from '../resources/define.ts';
 import { LIST_STATES } from '../constants/enumerations.ts';
 
 /**
@@ -107,12 +107,12 @@ export const listResource = defineResource({
   record: listRecordSchema,
   write: listWriteSchema,
   filters: {
-    id: { kind: 'integer', operators: ['eq', 'in'] },
-    name: { kind: 'text', operators: ['eq', 'contains'] },
-    listType: { kind: 'text', operators: ['eq', 'in'] },
-    isArchived: { kind: 'boolean', operators: ['eq'] },
-    partitionIds: { kind: 'integer[]', operators: ['overlaps'] },
-    lastUpdated: { kind: 'timestamp', operators: ['gt', 'gte', 'lt', 'lte'] },
+    id: filterOn.key,
+    name: filterOn.name,
+    listType: filterOn.code,
+    isArchived: filterOn.flag,
+    partitionIds: filterOn.partitions,
+    lastUpdated: filterOn.instant,
     isEmpty: { kind: 'named', description: 'true or false: lists with no subscribers, or with some' },
     isActive: { kind: 'named', description: 'true or false: lists whose state is active, or not' },
     state: { kind: 'named', description: `one or more of ${LIST_STATES.join(', ')}` },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../resources/define.ts';
+import { defineResource, filterOn } from '../resources/define.ts';
 
 /** Functional §3: a subscriber's standard profile fields (besides id and the derived display name). */
 export const STANDARD_PROFILE_FIELDS = [
@@ -117,11 +117,6 @@ export const SUBSCRIBER_EVENT_KINDS = [
   'profileupdated',
 ] as const;
 export type SubscriberEventKind = (typeof SUBSCRIBER_EVENT_KINDS)[number];
-
-/** A plausible e-mail address: something@domain.tld, no spaces, at most 254 characters (RFC 5321's path limit). */
-export function isValidEmailAddress(email: string): boolean {
-  return email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@.]+$/.test(email);
-}
 
 /** Longest accepted text of one profile field; longer values are refused, never cut. */
 export const PROFILE_FIELD_MAX_LENGTH = 500;
@@ -250,20 +245,20 @@ export const subscriberResource = defineResource({
   record: subscriberRecordSchema,
   write: subscriberCreateSchema,
   filters: {
-    id: { kind: 'integer', operators: ['eq', 'in'] },
-    email: { kind: 'text', operators: ['eq', 'contains'] },
-    ref: { kind: 'text', operators: ['eq', 'in'] },
-    firstname: { kind: 'text', operators: ['eq', 'contains'] },
-    lastname: { kind: 'text', operators: ['eq', 'contains'] },
-    country: { kind: 'text', operators: ['eq', 'in'] },
-    gender: { kind: 'text', operators: ['eq', 'in'] },
-    dob: { kind: 'date', operators: ['eq', 'gt', 'gte', 'lt', 'lte'] },
-    isUnsubscribed: { kind: 'boolean', operators: ['eq'] },
-    isInvalid: { kind: 'boolean', operators: ['eq'] },
-    partitionIds: { kind: 'integer[]', operators: ['overlaps'] },
+    id: filterOn.key,
+    email: filterOn.name,
+    ref: filterOn.code,
+    firstname: filterOn.name,
+    lastname: filterOn.name,
+    country: filterOn.code,
+    gender: filterOn.code,
+    dob: filterOn.date,
+    isUnsubscribed: filterOn.flag,
+    isInvalid: filterOn.flag,
+    partitionIds: filterOn.partitions,
     sourceName: { kind: 'text', operators: ['eq'] },
-    createdAt: { kind: 'timestamp', operators: ['gt', 'gte', 'lt', 'lte'] },
-    updatedAt: { kind: 'timestamp', operators: ['gt', 'gte', 'lt', 'lte'] },
+    createdAt: filterOn.instant,
+    updatedAt: filterOn.instant,
     listId: { kind: 'named', description: 'a list id: the members of that list' },
     listUnsubscribed: {
       kind: 'named',
@@ -284,9 +279,9 @@ export const listMembershipResource = defineResource({
   record: listMembershipRecordSchema,
   write: undefined,
   filters: {
-    subscriberId: { kind: 'integer', operators: ['eq', 'in'] },
-    listId: { kind: 'integer', operators: ['eq', 'in'] },
-    isListUnsubscribed: { kind: 'boolean', operators: ['eq'] },
+    subscriberId: filterOn.key,
+    listId: filterOn.key,
+    isListUnsubscribed: filterOn.flag,
   },
   sortKeys: ['subscriberId', 'createdAt', 'updatedAt'],
   searchable: false,
@@ -301,11 +296,11 @@ export const subscriberEventResource = defineResource({
   record: subscriberEventRecordSchema,
   write: undefined,
   filters: {
-    id: { kind: 'integer', operators: ['eq', 'in'] },
+    id: filterOn.key,
     subscriberId: { kind: 'integer', operators: ['eq'] },
-    activityId: { kind: 'integer', operators: ['eq', 'in'] },
-    listId: { kind: 'integer', operators: ['eq', 'in'] },
-    occurredAt: { kind: 'timestamp', operators: ['gt', 'gte', 'lt', 'lte'] },
+    activityId: filterOn.key,
+    listId: filterOn.key,
+    occurredAt: filterOn.instant,
     kind: { kind: 'named', description: `one or more of ${SUBSCRIBER_EVENT_KINDS.join(', ')}` },
   },
   sortKeys: ['occurredAt'],

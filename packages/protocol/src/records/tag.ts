@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../resources/define.ts';
+import { defineResource, filterOn } from '../resources/define.ts';
 
 /**
  * A tag's figures (functional §3): contactable subscribers with the tag, and the averages of their predicted
@@ -45,9 +45,9 @@ export const tagResource = defineResource({
   record: tagRecordSchema,
   write: tagWriteSchema,
   filters: {
-    id: { kind: 'integer', operators: ['eq', 'in'] },
-    name: { kind: 'text', operators: ['eq', 'contains'] },
-    isArchived: { kind: 'boolean', operators: ['eq'] },
+    id: filterOn.key,
+    name: filterOn.name,
+    isArchived: filterOn.flag,
   },
   sortKeys: ['name', 'createdAt', 'updatedAt'],
   searchable: true,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../resources/define.ts';
+import { defineResource, filterOn } from '../resources/define.ts';
 import { TARGETING_RULE_TYPES } from '../constants/enumerations.ts';
 import { targetNodeSchema } from '../target/tree.ts';
 import { targetInputSchema } from './audience.ts';
@@ -37,8 +37,8 @@ export const targetingRuleResource = defineResource({
   record: targetingRuleRecordSchema,
   write: targetingRuleWriteSchema,
   filters: {
-    id: { kind: 'integer', operators: ['eq', 'in'] },
-    isEnabled: { kind: 'boolean', operators: ['eq'] },
+    id: filterOn.key,
+    isEnabled: filterOn.flag,
     type: { kind: 'named', description: `one or more of ${TARGETING_RULE_TYPES.join(', ')}` },
   },
   defaultFilters: { type: [...TARGETING_RULE_TYPES] },

@@ -15,6 +15,22 @@ export type FieldKind = 'integer' | 'text' | 'date' | 'timestamp' | 'boolean' | 
 export type ResourceFilter =
   { kind: FieldKind; operators: readonly FilterOperator[] } | { kind: 'named'; description: string };
 
+/** The filters most fields take, by what they are. */
+export const filterOn = {
+  /** Ids and other keys: one, or any of several. */
+  key: { kind: 'integer', operators: ['eq', 'in'] },
+  /** Names people type: exact, or containing. */
+  name: { kind: 'text', operators: ['eq', 'contains'] },
+  /** Codes from a set (a country, a list type): one, or any of several. */
+  code: { kind: 'text', operators: ['eq', 'in'] },
+  flag: { kind: 'boolean', operators: ['eq'] },
+  /** The partitions a record belongs to: any in common. */
+  partitions: { kind: 'integer[]', operators: ['overlaps'] },
+  date: { kind: 'date', operators: ['eq', 'gt', 'gte', 'lt', 'lte'] },
+  /** An instant: before or after. */
+  instant: { kind: 'timestamp', operators: ['gt', 'gte', 'lt', 'lte'] },
+} as const satisfies Readonly<Record<string, ResourceFilter>>;
+
 /**
  * One resource type of platform §3, declared once: everything a client, the server and the docs need to know
  * of it. The server implements each declaration (its SQL) in its area; the web types its queries and its

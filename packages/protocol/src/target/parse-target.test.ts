@@ -467,4 +467,16 @@ describe('targetFromInput', () => {
     });
     expect(targetFromInput(nest(100_000)).ok).toBe(false);
   });
+
+  it('refuses an order comparison with true or false, whatever the field', () => {
+    for (const op of ['<', '<=', '>', '>=']) {
+      const result = parseTarget(`custom.points ${op} true`);
+      expect(result).toMatchObject({ ok: false, position: 15 + op.length });
+      if (!result.ok) expect(result.message).toContain('true and false are compared with = or !=');
+    }
+    expect(parseTarget('custom.points != false').ok).toBe(true);
+    const tree = { type: 'field', field: 'is_invalid', op: '<', value: true };
+    expect(targetFromInput(tree).ok).toBe(false);
+    expect(targetFromInput({ ...tree, op: '=' }).ok).toBe(true);
+  });
 });

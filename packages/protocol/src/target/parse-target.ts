@@ -213,12 +213,15 @@ class Parser {
     const op = this.token;
     if (op.kind === 'symbol' && COMPARISONS.includes(op.text)) {
       this.advance();
-      return {
-        type: 'field',
-        field,
-        op: op.text as TargetComparison,
-        value: this.value(`after "${op.text}"`),
-      };
+      const valueToken = this.token;
+      const value = this.value(`after "${op.text}"`);
+      // true and false have no order: `custom.points <= true` is a mistake whatever the field is.
+      if (typeof value === 'boolean' && op.text !== '=' && op.text !== '!=')
+        this.fail(
+          `a number, a date or a text after "${op.text}" (true and false are compared with = or !=)`,
+          valueToken,
+        );
+      return { type: 'field', field, op: op.text as TargetComparison, value };
     }
     switch (op.kind === 'word' ? op.lower : '') {
       case 'is':

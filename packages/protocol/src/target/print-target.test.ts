@@ -55,7 +55,7 @@ describe('printTarget', () => {
     ],
     [{ type: 'or', items: [{ type: 'or', items: [tag(1), tag(2)] }, tag(3)] }, '(tag 1 or tag 2) or tag 3'],
     [{ type: 'and', items: [tag(1), { type: 'not', item: tag(2) }] }, 'tag 1 and not tag 2'],
-    [{ type: 'not', item: { type: 'not', item: tag(2) } }, 'not (not tag 2)'],
+    [{ type: 'not', item: { type: 'not', item: tag(2) } }, 'not not tag 2'],
     [{ type: 'not', item: { type: 'and', items: [tag(1), tag(2)] } }, 'not (tag 1 and tag 2)'],
   ])('%j', (tree, text) => {
     expect(printTarget(tree)).toBe(text);
@@ -147,12 +147,15 @@ const condition: fc.Arbitrary<TargetNode> = fc.oneof(
   fc.record({ type: fc.constant('audience'), audienceId: id }),
   fc.record({ type: fc.constant('tag'), tagId: id }),
   fc.record({ type: fc.constant('partition'), partitionId: id }),
-  fc.record({
-    type: fc.constant('field'),
-    field: fieldName,
-    op: fc.constantFrom(...TARGET_COMPARISONS),
-    value,
-  }),
+  fc
+    .record({
+      type: fc.constant('field'),
+      field: fieldName,
+      op: fc.constantFrom(...TARGET_COMPARISONS),
+      value,
+    })
+    // true and false are compared with = or != only.
+    .filter((condition) => typeof condition.value !== 'boolean' || ['=', '!='].includes(condition.op)),
   fc.record({
     type: fc.constant('field'),
     field: fieldName,
@@ -213,5 +216,25 @@ describe('text → tree → text', () => {
     }
     expect(targetDepth(tree)).toBe(TARGET_MAX_DEPTH);
     expect(parseTarget(printTarget(tree))).toEqual({ ok: true, tree });
+    let negations: TargetNode = tag(1);
+    for (let level = 1; level < TARGET_MAX_DEPTH; level += 1) negations = { type: 'not', item: negations };
+    expect(parseTarget(printTarget(negations))).toEqual({ ok: true, tree: negations });
+  });
+
+  it('holds for every chain of and, or and not as deep as TARGET_MAX_DEPTH', () => {
+    const kinds = fc.array(fc.constantFrom('and', 'or', 'not'), {
+      minLength: 1,
+      maxLength: TARGET_MAX_DEPTH - 1,
+    });
+    fc.assert(
+      fc.property(kinds, (chain) => {
+        let tree: TargetNode = tag(1);
+        for (const [level, kind] of chain.entries())
+          tree = kind === 'not' ? { type: 'not', item: tree } : { type: kind, items: [tree, tag(level + 2)] };
+        expect(targetDepth(tree)).toBeLessThanOrEqual(TARGET_MAX_DEPTH);
+        expect(parseTarget(printTarget(tree))).toEqual({ ok: true, tree });
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -16,10 +16,10 @@ export function printTarget(tree: TargetNode): string {
       return tree.items
         .map((item) => (item.type === 'or' ? `(${printTarget(item)})` : printTarget(item)))
         .join(' or ');
+    // `not not x` needs no parentheses; each pair would count as a level of nesting when the text is parsed
+    // again, and 17 nested `not` printed as `not (not (…))` then failed the parser's depth limit.
     case 'not':
-      return isGroup(tree.item) || tree.item.type === 'not'
-        ? `not (${printTarget(tree.item)})`
-        : `not ${printTarget(tree.item)}`;
+      return isGroup(tree.item) ? `not (${printTarget(tree.item)})` : `not ${printTarget(tree.item)}`;
     case 'list':
       return tree.state === 'subscribed' ? `list ${tree.listId}` : `list ${tree.listId} ${tree.state}`;
     case 'audience':

@@ -77,7 +77,12 @@ export const targetFieldConditionSchema = z.discriminatedUnion('op', [
       op: z.enum(TARGET_COMPARISONS),
       value: targetValueSchema,
     })
-    .strict(),
+    .strict()
+    // As parseTarget refuses `x <= true`: true and false have no order.
+    .refine((condition) => typeof condition.value !== 'boolean' || ['=', '!='].includes(condition.op), {
+      message: 'true and false are compared with = or !=',
+      path: ['value'],
+    }),
   z
     .object({
       type: z.literal('field'),

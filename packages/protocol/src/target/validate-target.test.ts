@@ -66,7 +66,7 @@ describe('validateTarget', () => {
     ['custom.points = "3"', ['custom.points is a number: compare it with a number']],
     ['country = 61', ['country is text: compare it with a text in double quotes such as "AU"']],
     ['is_invalid = 1', ['is_invalid is true or false: compare it with true or false']],
-    ['is_invalid < true', ['< <= > >= do not apply to boolean fields']],
+    ['is_invalid < 3', ['< <= > >= do not apply to boolean fields']],
     ['dob contains "19"', ['"contains" and "startswith" apply to text fields']],
     ['custom.points startswith "1"', ['"contains" and "startswith" apply to text fields']],
     ['country within 3 days', ['"within" applies to date fields']],

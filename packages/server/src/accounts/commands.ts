@@ -11,6 +11,7 @@ import { hashPassword } from './passwords.ts';
 import type { AccountCodePurpose } from './tables.ts';
 import { requestQuotas, takeRequestQuota } from '../sessions/request-quota.ts';
 import { listOwnSessions, ownSessionByHandle } from './own-sessions.ts';
+import { trustBrowser } from '../sessions/sign-in.ts';
 
 /**
  * Session-channel commands of this area, each registered with its access (channels/registry.ts).
@@ -74,6 +75,7 @@ export const accountSessionCommands: CommandRegistry = {
         );
       });
       const ended = await services.sessions.endAllForUser(account.id);
+      await trustBrowser(services.db, { id: account.id, email: params.email }, connection.clientHash);
       services.log.info({ userId: account.id, endedSessions: ended }, 'password reset');
       return {};
     },

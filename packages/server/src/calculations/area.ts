@@ -1,12 +1,15 @@
 import { defineArea } from '../area.ts';
 import { calculationJob } from './calculate-field.ts';
-import { startCalculationSchedule } from './calculation-schedule.ts';
+import { scheduleCalculations } from './calculation-schedule.ts';
 import { calculationOrganizationCommands } from './commands.ts';
 
-/** Calculated custom fields: their runs and their schedule. */
+/** Calculated custom fields: their runs, and their schedules as repeating jobs. */
 export const calculationsArea = defineArea({
   name: 'calculations',
   organizationCommands: calculationOrganizationCommands,
   jobs: { calculation: calculationJob },
-  start: startCalculationSchedule,
+  // Fields whose schedule has no queued run (a database from before the scheduler, a cancelled run) get one.
+  start: async (services) => {
+    await scheduleCalculations(services.db);
+  },
 });

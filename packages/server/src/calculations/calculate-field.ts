@@ -7,11 +7,12 @@ import { loadCalculationField } from './calculated-field.ts';
 import { calculateByCode } from './code-calculation.ts';
 import { calculateSplit, type CalculationCounts } from './split-calculation.ts';
 
-/** What a 'calculation' job is given: the field, and for a scheduled run the time it was due. */
+/**
+ * What a 'calculation' job is given: the field. A scheduled run is an occurrence of the field's series
+ * (calculation-schedule.ts), due at its slot (run_at); a run asked for belongs to no series.
+ */
 export interface CalculationJobParams {
   customFieldId: number;
-  /** Set by the schedule (calculation-schedule.ts): the slot this run is for. Absent on runs asked for. */
-  dueAt?: string;
 }
 
 export const NOT_CALCULATED = 'This field is not calculated';

@@ -1,137 +1,159 @@
 import { calculationSchema } from '@herald/protocol';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { enqueueJob } from '../jobs/enqueue-job.ts';
-import type { Services } from '../services.ts';
+import { latestOccurrence, nextOccurrence, type RepeatRule } from '../jobs/repeat-rule.ts';
 import type { CalculationJobParams } from './calculate-field.ts';
 import type { CalculatedRules } from './calculated-field.ts';
-import { runEvery } from '../jobs/run-every.ts';
 
-export const calculationScheduleTimings = {
-  /** How often the schedule looks for calculations that are due. */
-  tickMs: 60_000,
-};
+const REPEAT_UNITS = { hourly: 'hour', daily: 'day', weekly: 'week', monthly: 'month' } as const;
 
-/** Any number the schedule's advisory lock is known by; one process at a time queues due runs. */
-const SCHEDULE_LOCK = 7_311_402;
-
-const HOUR = 3_600_000;
-const FIXED_PERIODS = { hourly: HOUR, daily: 24 * HOUR, weekly: 7 * 24 * HOUR } as const;
-
-/** A calculated field whose run is due, and the slot (a time on its schedule) the run is for. */
-export interface DueCalculation {
-  organizationId: number;
-  customFieldId: number;
-  field: string;
-  dueAt: Date;
+/** A calculated field's schedule: its first slot, and how it repeats (null for 'once'). */
+export interface CalculationSchedule {
+  first: Date;
+  repeat: RepeatRule | null;
 }
 
-/** `months` calendar months after `date` (UTC), on the month's last day when it is shorter (Jan 31 → Feb 28). */
-function addMonths(date: Date, months: number): Date {
-  const target = new Date(date);
-  target.setUTCDate(1);
-  target.setUTCMonth(target.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
-  return target;
+/** The schedule's series (enqueueJob): its occurrences are the field's scheduled 'calculation' jobs. */
+export function calculationSeries(customFieldId: number): string {
+  return `calculation:${customFieldId}`;
 }
 
 /**
- * The latest time on a calculation's schedule at or before `now`, or undefined before the first. The
- * schedule starts at startAt (else when the field was created) and repeats every `interval` hours, days,
+ * The schedule starts at startAt (else when the field was created) and repeats every `interval` hours, days,
  * weeks or months (UTC; a month is a calendar month); 'once' has the start only.
  */
+export function calculationSchedule(
+  rules: CalculatedRules,
+  createdAt: Date,
+): CalculationSchedule | undefined {
+  const first = rules.startAt ? new Date(rules.startAt) : createdAt;
+  if (Number.isNaN(first.getTime())) return undefined;
+  if (rules.frequency === 'once') return { first, repeat: null };
+  const repeat = {
+    every: REPEAT_UNITS[rules.frequency],
+    interval: rules.interval ?? 1,
+    from: first.toISOString(),
+  };
+  return { first, repeat };
+}
+
+/** The latest time on a calculation's schedule at or before `now`, or undefined before the first. */
 export function latestSlot(rules: CalculatedRules, createdAt: Date, now: Date): Date | undefined {
-  const anchor = rules.startAt ? new Date(rules.startAt) : createdAt;
-  if (Number.isNaN(anchor.getTime()) || anchor > now) return undefined;
-  const interval = rules.interval ?? 1;
-  if (rules.frequency === 'once') return anchor;
-  if (rules.frequency === 'monthly') {
-    const monthsApart =
-      (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + now.getUTCMonth() - anchor.getUTCMonth();
-    let step = Math.floor(monthsApart / interval) * interval;
-    while (step > 0 && addMonths(anchor, step) > now) step -= interval;
-    return addMonths(anchor, step);
-  }
-  const period = FIXED_PERIODS[rules.frequency] * interval;
-  return new Date(anchor.getTime() + Math.floor((now.getTime() - anchor.getTime()) / period) * period);
+  const schedule = calculationSchedule(rules, createdAt);
+  if (!schedule || schedule.first > now) return undefined;
+  return schedule.repeat ? latestOccurrence(schedule.repeat, now) : schedule.first;
 }
 
 /**
- * Calculated fields due at `now`: their latest slot is later than the slot of their last scheduled run,
- * and no run of theirs is waiting or running. Slots missed while no server ran are not caught up one by
- * one: the latest runs once. Runs asked for with runCalculatedField do not move the schedule.
+ * When the field's next scheduled run is due: its latest slot when no scheduled run has been made for it (so
+ * slots missed while no server ran are not caught up one by one: the latest runs once), else the next slot;
+ * undefined when none is left ('once', already run).
  */
-export async function dueCalculations(db: Kysely<Database>, now: Date): Promise<DueCalculation[]> {
-  const rows = await sql<{
-    id: number;
-    organization_id: number;
-    field: string;
-    calculation: unknown;
-    created_at: Date | string;
-    last_due_at: Date | string | null;
-    pending: boolean;
-  }>`
-    SELECT f.id, f.organization_id, f.field, f.calculation, f.created_at,
-      (SELECT max((j.params->>'dueAt')::timestamptz) FROM job j
-        WHERE j.organization_id = f.organization_id AND j.kind = 'calculation'
-          AND j.params->>'customFieldId' = f.id::text AND j.params ? 'dueAt') AS last_due_at,
-      EXISTS (SELECT 1 FROM job j WHERE j.organization_id = f.organization_id AND j.kind = 'calculation'
-          AND j.status IN ('queued', 'running') AND j.params->>'customFieldId' = f.id::text) AS pending
-    FROM custom_field f
-    WHERE f.calculation->>'kind' = 'calculated' AND f.type = 'subscriber' AND NOT f.is_deleted
-      AND NOT f.is_archived
-    ORDER BY f.id`.execute(db);
-  const due: DueCalculation[] = [];
-  for (const row of rows.rows) {
-    const parsed = calculationSchema.safeParse(row.calculation);
-    if (!parsed.success || parsed.data.kind !== 'calculated' || row.pending) continue;
-    const slot = latestSlot(parsed.data, new Date(row.created_at), now);
-    const lastDueAt = row.last_due_at === null ? undefined : new Date(row.last_due_at);
-    if (slot && (!lastDueAt || lastDueAt < slot))
-      due.push({ organizationId: row.organization_id, customFieldId: row.id, field: row.field, dueAt: slot });
-  }
-  return due;
+export function nextRunAt(
+  rules: CalculatedRules,
+  createdAt: Date,
+  now: Date,
+  lastRunAt: Date | undefined,
+): Date | undefined {
+  const schedule = calculationSchedule(rules, createdAt);
+  if (!schedule) return undefined;
+  const latest = latestSlot(rules, createdAt, now);
+  if (latest && (!lastRunAt || lastRunAt < latest)) return latest;
+  if (schedule.repeat) return nextOccurrence(schedule.repeat, now);
+  return schedule.first > now ? schedule.first : undefined;
+}
+
+/** A custom field as its schedule sees it. */
+export interface ScheduledField {
+  id: number;
+  organizationId: number;
+  type: string;
+  field: string;
+  calculation: unknown;
+  isArchived: boolean;
+  isDeleted: boolean;
+  createdAt: Date;
 }
 
 /**
- * Queues a 'calculation' job for each due field, under a lock, so two server processes sharing a
- * PostgreSQL do not queue one slot twice. Answers the job ids.
+ * Keeps a field's scheduled run in step with its definition, in the transaction that writes it: a calculated
+ * subscriber field that is neither archived nor deleted has one queued 'calculation' job at its next slot,
+ * repeating by its frequency; any other has none. A run under way finishes without queueing another, since
+ * the queued one is decided here. Runs asked for with runCalculatedField are not part of the series and do
+ * not move it. Answers the queued job's id, if any.
  */
-export async function enqueueDueCalculations(db: Kysely<Database>, now: Date): Promise<number[]> {
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${SCHEDULE_LOCK})`.execute(trx);
-    const jobIds: number[] = [];
-    for (const due of await dueCalculations(trx, now)) {
-      const params: CalculationJobParams = {
-        customFieldId: due.customFieldId,
-        dueAt: due.dueAt.toISOString(),
-      };
-      jobIds.push(
-        await enqueueJob(trx, {
-          organizationId: due.organizationId,
-          kind: 'calculation',
-          name: due.field,
-          params: { ...params },
-          createdBy: null,
-        }),
-      );
-    }
-    return jobIds;
+export async function scheduleCalculation(
+  trx: Transaction<Database>,
+  field: ScheduledField,
+  now = new Date(),
+): Promise<number | undefined> {
+  const series = calculationSeries(field.id);
+  await sql`UPDATE job SET repeat = NULL WHERE series = ${series} AND status = 'running'`.execute(trx);
+  const calculation = calculationSchema.safeParse(field.calculation).data;
+  const rules =
+    calculation?.kind === 'calculated' && field.type === 'subscriber' && !field.isArchived && !field.isDeleted
+      ? calculation
+      : undefined;
+  const last = (
+    await sql<{ run_at: Date | string | null }>`SELECT max(run_at) AS run_at FROM job
+      WHERE series = ${series} AND status IN ('running', 'succeeded', 'failed')`.execute(trx)
+  ).rows[0]?.run_at;
+  const runAt = rules ? nextRunAt(rules, field.createdAt, now, last ? new Date(last) : undefined) : undefined;
+  if (!rules || !runAt) {
+    await sql`UPDATE job SET status = 'cancelled', finished_at = now(), updated_at = now()
+      WHERE series = ${series} AND status = 'queued'`.execute(trx);
+    return undefined;
+  }
+  const params: CalculationJobParams = { customFieldId: field.id };
+  return enqueueJob(trx, {
+    organizationId: field.organizationId,
+    kind: 'calculation',
+    name: field.field,
+    params: { ...params },
+    createdBy: null,
+    runAt,
+    repeat: calculationSchedule(rules, field.createdAt)?.repeat ?? null,
+    series,
   });
 }
 
 /**
- * Starts queuing due calculations every tickMs in this process (next to its job runner); answers the
- * function that stops it, which waits for a tick under way.
+ * Schedules every calculated field at start-up, so a database whose fields were scheduled otherwise (before
+ * schedules were jobs) or whose queued run was cancelled gets each its one queued run. Fields already in step
+ * keep their queued job.
  */
-export function startCalculationSchedule(services: Services): () => Promise<void> {
-  return runEvery(
-    calculationScheduleTimings.tickMs,
-    async () => {
-      const jobIds = await enqueueDueCalculations(services.db, new Date());
-      if (jobIds.length > 0) services.jobs.poke();
-    },
-    (error) => services.log.error({ err: error }, 'queuing due calculations failed'),
-  );
+export async function scheduleCalculations(db: Kysely<Database>, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const fields = await trx
+      .selectFrom('custom_field')
+      .select([
+        'id',
+        'organization_id',
+        'type',
+        'field',
+        'calculation',
+        'is_archived',
+        'is_deleted',
+        'created_at',
+      ])
+      .where(sql<boolean>`calculation->>'kind' = 'calculated'`)
+      .orderBy('id')
+      .execute();
+    for (const field of fields)
+      await scheduleCalculation(
+        trx,
+        {
+          id: field.id,
+          organizationId: field.organization_id,
+          type: field.type,
+          field: field.field,
+          calculation: field.calculation,
+          isArchived: field.is_archived,
+          isDeleted: field.is_deleted,
+          createdAt: new Date(field.created_at),
+        },
+        now,
+      );
+  });
 }

@@ -7,6 +7,7 @@ import {
 import { z } from 'zod';
 import type { CommandContext, CommandRegistry } from './registry.ts';
 import { authorize } from './authorize.ts';
+import { unstorableText } from './storable-text.ts';
 
 type RequestId = string | number | null;
 
@@ -33,6 +34,8 @@ export async function dispatchFrame(
     }
     const registered = Object.hasOwn(registry, command) ? registry[command] : undefined;
     if (!registered) throw new HeraldError('UnknownCommand');
+    const unstorable = unstorableText(params);
+    if (unstorable) throw new HeraldError('ValidationError', { details: [unstorable] });
     const parsed = registered.definition.params.safeParse(params ?? {});
     if (!parsed.success)
       throw new HeraldError('ValidationError', { details: validationDetails(parsed.error) });

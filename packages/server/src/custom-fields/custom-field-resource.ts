@@ -11,6 +11,7 @@ import type { Database } from '../database/schema.ts';
 import { validation, type Actor, implementResource } from '../query/resources.ts';
 import { checkNew, checkVersion, returnedRow, writeEach } from '../query/write-helpers.ts';
 import { checkCalculation } from '../calculations/calculation-checks.ts';
+import { scheduleCalculation } from '../calculations/calculation-schedule.ts';
 import { CUSTOM_FIELD_SELECT, customFieldRecord, type CustomFieldRow } from './custom-field-record.ts';
 
 /**
@@ -79,7 +80,7 @@ async function writeCustomField(
         RETURNING ${CUSTOM_FIELD_SELECT}`.execute(trx)
     ).rows[0];
     if (!row) throw validation(`${path}.field`, 'A field of this type with this name already exists');
-    return customFieldRecord(row);
+    return scheduled(trx, actor, customFieldRecord(row));
   }
   const current = (
     await sql<CustomFieldRow>`SELECT ${CUSTOM_FIELD_SELECT} FROM custom_field
@@ -120,5 +121,19 @@ async function writeCustomField(
         updated_at = greatest(now(), updated_at + interval '1 millisecond'), version = version + 1
       WHERE id = ${input.id} AND organization_id = ${actor.organizationId}
       RETURNING ${CUSTOM_FIELD_SELECT}`.execute(trx);
-  return customFieldRecord(returnedRow(updated));
+  return scheduled(trx, actor, customFieldRecord(returnedRow(updated)));
+}
+
+/** The written field, once its scheduled calculation run is in step with it (calculation-schedule.ts). */
+async function scheduled(
+  trx: Transaction<Database>,
+  actor: Actor,
+  record: CustomFieldRecord,
+): Promise<CustomFieldRecord> {
+  await scheduleCalculation(trx, {
+    ...record,
+    organizationId: actor.organizationId,
+    createdAt: new Date(record.createdAt),
+  });
+  return record;
 }

@@ -14,12 +14,14 @@ import * as subscriberCountryLastname from './migrations/0012-subscriber-country
 import * as targets from './migrations/0013-targets.ts';
 import * as outboxRetries from './migrations/0014-outbox-retries.ts';
 import * as requestQuotas from './migrations/0015-request-quotas.ts';
+import * as schedulerApprovals from './migrations/0016-scheduler-approvals.ts';
+import * as trustedBrowsers from './migrations/0017-trusted-browsers.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
  * one known order on PGlite and PostgreSQL alike. Append; never edit a migration that has shipped.
  */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-audit': audit,
   '0003-two-factor': twoFactor,
@@ -35,6 +37,8 @@ const migrations: Record<string, Migration> = {
   '0013-targets': targets,
   '0014-outbox-retries': outboxRetries,
   '0015-request-quotas': requestQuotas,
+  '0016-scheduler-approvals': schedulerApprovals,
+  '0017-trusted-browsers': trustedBrowsers,
 };
 
 const provider: MigrationProvider = {

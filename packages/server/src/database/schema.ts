@@ -11,6 +11,7 @@ import type { ListsTables } from '../lists/tables.ts';
 import type { CustomFieldsTables } from '../custom-fields/tables.ts';
 import type { JobsTables } from '../jobs/tables.ts';
 import type { TargetsTables } from '../targets/tables.ts';
+import type { ApprovalsTables } from '../approvals/tables.ts';
 
 /**
  * The database as Kysely sees it. Every tenant table carries organization_id, and every repository
@@ -29,7 +30,8 @@ export interface Database
     ListsTables,
     CustomFieldsTables,
     JobsTables,
-    TargetsTables {
+    TargetsTables,
+    ApprovalsTables {
   organization: OrganizationTable;
   partition_set: PartitionSetTable;
   partition: PartitionTable;

@@ -2,6 +2,7 @@ import { HeraldError, organizationCommands, type TargetNode } from '@herald/prot
 import { sql, type Transaction } from 'kysely';
 import { registerCommand, type CommandRegistry } from '../channels/registry.ts';
 import type { Database } from '../database/schema.ts';
+import { approvalOf, decideApproval, requestApproval } from '../approvals/approvals.ts';
 import { enqueueJob } from '../jobs/enqueue-job.ts';
 import { notifyUsers } from '../notifications/notify-users.ts';
 import { isAddressAllowed, readSecuritySettings } from '../organization-access/security-settings.ts';
@@ -70,9 +71,13 @@ export const exportOrganizationCommands: CommandRegistry = {
           name: list?.name ?? params.type,
           params: { ...jobParams },
           createdBy: actor.userId,
-          approvalRequired: twoPersonExtractApproval,
         });
         if (twoPersonExtractApproval) {
+          await requestApproval(trx, {
+            organizationId: actor.organizationId,
+            subject: { kind: 'job', id },
+            requestedBy: actor.userId,
+          });
           await notifyUsers(trx, {
             organizationId: actor.organizationId,
             userIds: await otherAdministrators(trx, actor.organizationId, actor.userId),
@@ -108,19 +113,29 @@ export const exportOrganizationCommands: CommandRegistry = {
         .where('organization_id', '=', actor.organizationId)
         .where('kind', '=', 'export')
         .where('status', '=', 'queued')
-        .where('approval_required', '=', true)
-        .where('approved_by', 'is', null)
         .executeTakeFirst();
-      if (!job) throw new HeraldError('NotFoundError');
-      if (job.created_by === actor.userId) throw new HeraldError('ExportApprovalSelfError');
+      const subject = { kind: 'job', id: params.jobId } as const;
+      const approval = job && (await approvalOf(db, actor.organizationId, subject));
+      if (!job || approval?.decision !== 'pending') throw new HeraldError('NotFoundError');
+      if (approval.requestedBy === actor.userId) throw new HeraldError('ExportApprovalSelfError');
       const status = params.approve ? 'queued' : 'cancelled';
       await db.transaction().execute(async (trx) => {
-        const updated = params.approve
-          ? await sql`UPDATE job SET approved_by = ${actor.userId}, approved_at = now(), updated_at = now()
-              WHERE id = ${job.id} AND status = 'queued' AND approved_by IS NULL RETURNING id`.execute(trx)
-          : await sql`UPDATE job SET status = 'cancelled', finished_at = now(), updated_at = now()
-              WHERE id = ${job.id} AND status = 'queued' AND approved_by IS NULL RETURNING id`.execute(trx);
+        const decided = await decideApproval(trx, {
+          organizationId: actor.organizationId,
+          subject,
+          decidedBy: actor.userId,
+          approve: params.approve,
+          comment: params.comment,
+        });
         // Another administrator decided first.
+        if (!decided) throw new HeraldError('NotFoundError');
+        const updated = params.approve
+          ? await sql`UPDATE job SET updated_at = now() WHERE id = ${job.id} AND status = 'queued' RETURNING id`.execute(
+              trx,
+            )
+          : await sql`UPDATE job SET status = 'cancelled', finished_at = now(), updated_at = now()
+              WHERE id = ${job.id} AND status = 'queued' RETURNING id`.execute(trx);
+        // The requester cancelled it meanwhile.
         if (updated.rows.length === 0) throw new HeraldError('NotFoundError');
         // The other administrators' approval requests are settled.
         await sql`UPDATE user_notification SET read_at = now()

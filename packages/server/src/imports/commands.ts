@@ -126,6 +126,7 @@ export const importOrganizationCommands: CommandRegistry = {
         header,
         rows,
         suggestedFields: suggestFields(header, customFields),
+        warnings: oneColumnWarnings(header),
       };
     },
   ),
@@ -163,4 +164,15 @@ async function startDefinitionImport(
   await services.jobs.announce(organization.organizationId, jobId);
   services.jobs.poke();
   return { jobId };
+}
+
+/**
+ * A header that is one column holding another delimiter (`email|name` in a .csv) means the file is delimited
+ * otherwise than its type says: every row would be read as one value, and its addresses refused or, worse,
+ * read whole. The preview says so before anyone maps it.
+ */
+function oneColumnWarnings(header: readonly string[]): Array<{ type: 'oneColumn'; delimiter: string }> {
+  if (header.length !== 1) return [];
+  const delimiter = [',', ';', '|', '\t'].find((candidate) => header[0]?.includes(candidate));
+  return delimiter === undefined ? [] : [{ type: 'oneColumn', delimiter }];
 }

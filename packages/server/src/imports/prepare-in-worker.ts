@@ -17,23 +17,28 @@ export interface WorkerBatches {
  * the server's: a million-row import kept the server near 1 GB without it, nearly all of it garbage V8 had
  * not yet collected. A workbook too large for the cap fails its import, not the server.
  *
- * The worker is TypeScript like the rest of the server: it registers tsx's loader before importing itself.
+ * The worker runs the same kind of code as the server: compiled (`npm start`), this module is part of
+ * dist/main.js and the worker is dist/batch-worker.js beside it; from the TypeScript sources (tests, tsx) the
+ * worker registers tsx's loader before importing batch-worker.ts.
  */
 export async function prepareBatchesInWorker(input: BatchWorkerInput): Promise<WorkerBatches> {
   const workbook = input.upload.fileType === 'xls' || input.upload.fileType === 'xlsx';
-  const url = new URL('./batch-worker.ts', import.meta.url).href;
-  const worker = new Worker(
-    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url)}); })`,
-    {
-      eval: true,
-      workerData: input,
-      resourceLimits: {
-        maxOldGenerationSizeMb: workbook
-          ? importLimits.parseWorkerHeapMb.workbook
-          : importLimits.parseWorkerHeapMb.text,
-      },
+  const options = {
+    workerData: input,
+    resourceLimits: {
+      maxOldGenerationSizeMb: workbook
+        ? importLimits.parseWorkerHeapMb.workbook
+        : importLimits.parseWorkerHeapMb.text,
     },
-  );
+  };
+  const compiled = import.meta.url.endsWith('.js');
+  const url = new URL(compiled ? './batch-worker.js' : './batch-worker.ts', import.meta.url);
+  const worker = compiled
+    ? new Worker(url, options)
+    : new Worker(
+        `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })`,
+        { ...options, eval: true },
+      );
   const inbox: BatchWorkerMessage[] = [];
   let wake: (() => void) | undefined;
   let failure: Error | undefined;

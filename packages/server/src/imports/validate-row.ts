@@ -1,4 +1,4 @@
-import { PROFILE_FIELD_MAX_LENGTH, isProfileDateField } from '@herald/protocol';
+import { PROFILE_FIELD_MAX_LENGTH, emailAddressProblem, isProfileDateField } from '@herald/protocol';
 import type { ImportColumn, ImportCustomField, ImportableProfileField } from './import-columns.ts';
 
 /** A row that passed: its keys and the values to store (profile text by field, custom values by name). */
@@ -14,9 +14,6 @@ export interface ValidRow {
 
 export type RowCheck = { row: ValidRow } | { reason: string };
 
-const EMAIL_MAX_LENGTH = 254;
-/** Something@domain.tld without spaces: the syntax check an import can make without sending mail. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
 const CUSTOM_TEXT_MAX_LENGTH = 2000;
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0']);
@@ -43,8 +40,8 @@ export function validateRow(cells: readonly unknown[], columns: readonly ImportC
     }
     const field = column.field;
     if (field === 'email') {
-      if (text.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(text))
-        return { reason: `email: "${text.slice(0, 80)}" is not a valid e-mail address` };
+      const problem = emailAddressProblem(text);
+      if (problem) return { reason: `email: "${text.slice(0, 80)}" ${problem}` };
       row.email = text;
       row.emailKey = text.toLowerCase();
     } else if (field === 'extra') {

@@ -31,10 +31,11 @@ export const jobOrganizationCommands: CommandRegistry = {
       const organization = connection.organization;
       if (!organization) throw new HeraldError('UnauthenticatedCommand');
       const job = await actionableJob(services, organization, params.jobId);
-      // Attempts start again: a retry is a person's decision, not another crash.
+      // Attempts start again: a retry is a person's decision, not another crash. It is a run of its own, now:
+      // a repeating job's schedule goes on with the occurrence queued when this one failed.
       const updated =
         await sql`UPDATE job SET status = 'queued', error = NULL, attempts = 0, locked_by = NULL,
-          finished_at = NULL, updated_at = now()
+          finished_at = NULL, updated_at = now(), run_at = now(), repeat = NULL, series = NULL
         WHERE id = ${job.id} AND status = 'failed' RETURNING id`.execute(services.db);
       if (updated.rows.length === 0) throw new HeraldError('JobNotRetryableError');
       await services.jobs.announce(organization.organizationId, job.id);

@@ -1,10 +1,14 @@
 import type { JobRecord } from '@herald/protocol';
 import { sql } from 'kysely';
+import { approvalColumns } from '../approvals/approvals.ts';
 
-/** The select list every job read uses (the query engine, pushes, commands), with the creator's e-mail. */
+/**
+ * The select list every job read uses (the query engine, pushes, commands), with the creator's e-mail and
+ * the job's approval summary (approvals/approvals.ts).
+ */
 export const JOB_SELECT = sql`job.id, job.kind, job.status, job.name, job.progress_done, job.progress_total,
-  job.result, job.error, job.created_by, job.approval_required, job.approved_by, job.approved_at, job.attempts,
-  job.created_at, job.updated_at,
+  job.result, job.error, job.created_by, job.attempts, job.run_at, job.created_at, job.updated_at,
+  ${approvalColumns('job', 'job.id')},
   (SELECT email FROM user_account WHERE user_account.id = job.created_by) AS created_by_email`;
 
 const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
@@ -29,6 +33,7 @@ export function jobRecord(row: Record<string, unknown>): JobRecord {
       approvedAt: row.approved_at ? iso(row.approved_at) : null,
     },
     attempts: Number(row.attempts ?? 0),
+    runAt: row.run_at ? iso(row.run_at) : null,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

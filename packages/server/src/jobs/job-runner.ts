@@ -6,7 +6,10 @@ import type { DatabaseHandle } from '../database/connect.ts';
 import type { Database } from '../database/schema.ts';
 import type { RecordChanges } from '../live/record-changes.ts';
 import type { FileStore } from '../uploads/file-store.ts';
+import { approvedCondition } from '../approvals/approvals.ts';
+import type { SystemJobKind } from './enqueue-job.ts';
 import { JOB_SELECT, jobRecord } from './job-record.ts';
+import { nextOccurrence, type RepeatRule } from './repeat-rule.ts';
 
 /** A claimed job as its handler sees it. */
 export interface ClaimedJob {
@@ -20,6 +23,15 @@ export interface ClaimedJob {
   createdBy: number | null;
   attempts: number;
 }
+
+/** A claimed job of no organization (a mail retry), as its runner's handler sees it (handleSystemJob). */
+export interface SystemJob extends Omit<ClaimedJob, 'organizationId' | 'kind'> {
+  organizationId: null;
+  kind: SystemJobKind;
+}
+
+/** Does a system job's work; answers its result. `signal` aborts when the job is cancelled or the server stops. */
+export type SystemJobHandler = (job: SystemJob, signal: AbortSignal) => Promise<Record<string, unknown>>;
 
 export interface JobContext {
   job: ClaimedJob;
@@ -58,6 +70,13 @@ export interface CancelledJob {
 
 /** Each job kind's handler, as the areas declare them (composition.ts). */
 export type JobHandlers = ReadonlyMap<string, JobHandler>;
+
+/** What a failed job records: the HeraldError it failed with, or a processing error without details. */
+function failureOf(error: unknown): { type: string; message: string } {
+  return error instanceof HeraldError
+    ? { type: error.type, message: error.message }
+    : { type: 'RequestProcessingError', message: errorMessage('RequestProcessingError') };
+}
 
 /** Thrown inside a handler when its job was cancelled or claimed by another process meanwhile. */
 export class JobLostError extends Error {
@@ -108,6 +127,10 @@ export async function saveJobCheckpoint(
  * since only one process can open it) is claimed again and resumes from its checkpoint. Several processes on
  * one PostgreSQL share the queue this way. (pg-boss would do the queueing, but a job here must also be a
  * queryable record with progress and a checkpoint written in the work's own transaction, which is this table.)
+ *
+ * It is Herald's one scheduler: a job waits until its run_at, and a repeating one (repeat-rule.ts) queues its
+ * next occurrence when it finishes, so calculation schedules and mail retries are jobs like any other. It
+ * looks for due work every pollMs.
  */
 export class JobRunner {
   readonly processId = randomUUID();
@@ -122,6 +145,7 @@ export class JobRunner {
   #stopped = true;
   #polling: Promise<void> | undefined;
   readonly #lastPush = new Map<number, number>();
+  readonly #systemHandlers = new Map<SystemJobKind, SystemJobHandler>();
 
   readonly #handlers: JobHandlers;
 
@@ -161,6 +185,14 @@ export class JobRunner {
     this.poke();
   }
 
+  /**
+   * Has this runner do the system jobs of `kind` (work of no organization, such as mail retries, whose handler
+   * needs this process's services). Only runners that handle a system kind claim its jobs.
+   */
+  handleSystemJob(kind: SystemJobKind, handler: SystemJobHandler): void {
+    this.#systemHandlers.set(kind, handler);
+  }
+
   /** Looks for work now (called after a job is queued, so it starts without waiting for the poll). */
   poke(): void {
     if (this.#stopped || this.#polling) return;
@@ -184,8 +216,9 @@ export class JobRunner {
     this.#running.get(jobId)?.controller.abort();
   }
 
-  /** Reads a job as clients see it and pushes it to the organization's job subscribers. */
-  async announce(organizationId: number, jobId: number): Promise<void> {
+  /** Reads a job as clients see it and pushes it to the organization's job subscribers (none for a system job). */
+  async announce(organizationId: number | null, jobId: number): Promise<void> {
+    if (organizationId === null) return;
     const row = (
       await sql<Record<string, unknown>>`SELECT ${JOB_SELECT} FROM job WHERE id = ${jobId}`.execute(this.#db)
     ).rows[0];
@@ -211,33 +244,40 @@ export class JobRunner {
     }
   }
 
-  async #claim(): Promise<ClaimedJob | undefined> {
+  /**
+   * Takes the next job: a queued one that is due (run_at) and approved if approval was asked for, or one whose
+   * process died. System jobs are taken only by a runner that handles their kind.
+   */
+  async #claim(): Promise<ClaimedJob | SystemJob | undefined> {
     const staleBefore = new Date(Date.now() - jobTimings.staleAfterMs);
+    const systemKinds = [...this.#systemHandlers.keys()];
     const row = (
       await sql<Record<string, unknown>>`
         UPDATE job SET status = 'running', locked_by = ${this.processId}, heartbeat_at = now(),
           started_at = coalesce(started_at, now()), attempts = attempts + 1, updated_at = now()
         WHERE id = (
           SELECT id FROM job
-          WHERE (status = 'queued' AND (NOT approval_required OR approved_by IS NOT NULL))
-             OR (status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at < ${staleBefore}))
-          ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1)
+          WHERE ((status = 'queued' AND run_at <= now() AND ${approvedCondition('job', 'job.id')})
+              OR (status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at < ${staleBefore})))
+            AND (organization_id IS NOT NULL OR kind = ANY(${systemKinds}::text[]))
+          ORDER BY run_at, id FOR UPDATE SKIP LOCKED LIMIT 1)
         RETURNING id, organization_id, kind, name, params, checkpoint, created_by, attempts`.execute(this.#db)
     ).rows[0];
     if (!row) return undefined;
-    return {
+    const claimed = {
       id: Number(row.id),
-      organizationId: Number(row.organization_id),
-      kind: row.kind as JobKind,
       name: String(row.name),
       params: (row.params ?? {}) as Record<string, unknown>,
       checkpoint: (row.checkpoint ?? null) as Record<string, unknown> | null,
       createdBy: row.created_by === null ? null : Number(row.created_by),
       attempts: Number(row.attempts),
     };
+    if (row.organization_id === null) return { ...claimed, organizationId: null, kind: String(row.kind) };
+    return { ...claimed, organizationId: Number(row.organization_id), kind: row.kind as JobKind };
   }
 
-  async #run(job: ClaimedJob, controller: AbortController): Promise<void> {
+  async #run(job: ClaimedJob | SystemJob, controller: AbortController): Promise<void> {
+    if (job.organizationId === null) return this.#runSystem(job, controller);
     const handler = this.#handlers.get(job.kind);
     await this.announce(job.organizationId, job.id);
     if (!handler) {
@@ -272,35 +312,76 @@ export class JobRunner {
     } catch (error) {
       if (error instanceof JobLostError || controller.signal.aborted) {
         // Cancelled (already marked so) or stopping: a stopping process hands the job back to the queue.
-        if (this.#stopped) {
-          await sql`UPDATE job SET status = 'queued', locked_by = NULL, attempts = greatest(attempts - 1, 0), updated_at = now()
-            WHERE id = ${job.id} AND status = 'running' AND locked_by = ${this.processId}`
-            .execute(this.#db)
-            .catch(() => {});
-        }
+        if (this.#stopped) await this.#handBack(job);
         await this.announce(job.organizationId, job.id);
         return;
       }
-      const failure =
-        error instanceof HeraldError
-          ? { type: error.type, message: error.message }
-          : { type: 'RequestProcessingError', message: errorMessage('RequestProcessingError') };
       if (!(error instanceof HeraldError)) context.log.error({ err: error }, 'job failed');
-      await this.#finish(job, 'failed', null, failure);
+      await this.#finish(job, 'failed', null, failureOf(error));
     }
   }
 
+  async #runSystem(job: SystemJob, controller: AbortController): Promise<void> {
+    const handler = this.#systemHandlers.get(job.kind);
+    try {
+      if (!handler || job.attempts > jobTimings.maxAttempts) throw new HeraldError('RequestProcessingError');
+      const result = await handler(job, controller.signal);
+      if (controller.signal.aborted) throw new JobLostError();
+      await this.#finish(job, 'succeeded', result, null);
+    } catch (error) {
+      if (error instanceof JobLostError || controller.signal.aborted) {
+        if (this.#stopped) await this.#handBack(job);
+        return;
+      }
+      if (!(error instanceof HeraldError))
+        this.#log.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
+      await this.#finish(job, 'failed', null, failureOf(error));
+    }
+  }
+
+  /**
+   * Records the outcome, and for a repeating job queues its next occurrence, the first after now, in the same
+   * transaction: only the process holding the claim can record it, so the next occurrence is queued exactly
+   * once however many processes share the queue. A series already holding a queued occurrence (its schedule
+   * was changed meanwhile) keeps that one.
+   */
   async #finish(
-    job: ClaimedJob,
+    job: ClaimedJob | SystemJob,
     status: 'succeeded' | 'failed',
     result: Record<string, unknown> | null,
     failure: { type: string; message: string } | null,
   ): Promise<void> {
-    await sql`UPDATE job SET status = ${status}, result = coalesce(${result === null ? null : JSON.stringify(result)}::jsonb, result),
-        error = ${failure === null ? null : JSON.stringify(failure)}::jsonb, locked_by = NULL, finished_at = now(),
-        updated_at = now(), progress_done = CASE WHEN ${status} = 'succeeded' THEN coalesce(progress_total, progress_done) ELSE progress_done END
-      WHERE id = ${job.id} AND status = 'running' AND locked_by = ${this.processId}`.execute(this.#db);
+    const next = await this.#db.transaction().execute(async (trx) => {
+      const finished = (
+        await sql<{
+          repeat: RepeatRule | null;
+        }>`UPDATE job SET status = ${status}, result = coalesce(${result === null ? null : JSON.stringify(result)}::jsonb, result),
+          error = ${failure === null ? null : JSON.stringify(failure)}::jsonb, locked_by = NULL, finished_at = now(),
+          updated_at = now(), progress_done = CASE WHEN ${status} = 'succeeded' THEN coalesce(progress_total, progress_done) ELSE progress_done END
+        WHERE id = ${job.id} AND status = 'running' AND locked_by = ${this.processId} RETURNING repeat`.execute(
+          trx,
+        )
+      ).rows[0];
+      if (!finished?.repeat) return undefined;
+      const runAt = nextOccurrence(finished.repeat, new Date());
+      return (
+        await sql<{
+          id: number;
+        }>`INSERT INTO job (organization_id, kind, name, params, created_by, run_at, repeat, series)
+          SELECT organization_id, kind, name, params, created_by, ${runAt}, repeat, series FROM job WHERE id = ${job.id}
+          ON CONFLICT (series) WHERE status = 'queued' DO NOTHING RETURNING id`.execute(trx)
+      ).rows[0];
+    });
     await this.announce(job.organizationId, job.id);
+    if (next) await this.announce(job.organizationId, Number(next.id));
+  }
+
+  /** A stopping process hands its job back to the queue, so a restart resumes it. */
+  async #handBack(job: ClaimedJob | SystemJob): Promise<void> {
+    await sql`UPDATE job SET status = 'queued', locked_by = NULL, attempts = greatest(attempts - 1, 0), updated_at = now()
+      WHERE id = ${job.id} AND status = 'running' AND locked_by = ${this.processId}`
+      .execute(this.#db)
+      .catch(() => {});
   }
 
   #push(job: ClaimedJob, done: number, total?: number | null): void {

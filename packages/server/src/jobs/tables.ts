@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { RepeatRule } from './repeat-rule.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | undefined, string>;
@@ -15,7 +16,8 @@ export interface JobsTables {
 /** Long work (PROTOCOL §5): claimed by one server process at a time, resumable from its checkpoint. */
 export interface JobTable {
   id: Generated<number>;
-  organization_id: number;
+  /** Null for work that belongs to no organization (a mail retry), which no organization's job query shows. */
+  organization_id: number | null;
   kind: string;
   status: Generated<string>;
   name: Generated<string>;
@@ -27,9 +29,12 @@ export interface JobTable {
   /** Where a resumed job picks up, written in the same transaction as the work it describes. */
   checkpoint: NullableJson<Record<string, unknown>>;
   created_by: number | null;
-  approval_required: Generated<boolean>;
-  approved_by: number | null;
-  approved_at: Date | null;
+  /** When it is due: a queued job is not claimed before. */
+  run_at: Timestamp;
+  /** How it repeats (jobs/repeat-rule.ts): its next occurrence is queued when it finishes. */
+  repeat: NullableJson<RepeatRule>;
+  /** The schedule it is an occurrence of (`calculation:<custom field id>`); one queued occurrence at most. */
+  series: string | null;
   attempts: Generated<number>;
   locked_by: string | null;
   heartbeat_at: Date | null;

@@ -3,9 +3,8 @@ import type { Kysely } from 'kysely';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Database } from '../database/schema.ts';
-import { runEvery } from '../jobs/run-every.ts';
-import { mailRetryTimings, nextAttemptAt, takeDueMessages } from './mail-retries.ts';
-import { markFailed, markSent, recordInOutbox } from './outbox.ts';
+import { nextAttemptAt, recordRefusal, takeRetry } from './mail-retries.ts';
+import { markSent, recordInOutbox } from './outbox.ts';
 
 export interface MailMessage {
   to: string;
@@ -20,8 +19,8 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 /**
  * Sends mail. Every message is first written to the outbox table; then, when HERALD_SMTP_URL is set, it goes
  * out through SMTP and the row records the outcome; a refused message is tried again a few times
- * (mail-retries.ts). Without SMTP the log says a message is waiting in the outbox, naming the recipient and
- * subject only, never the text.
+ * (mail-retries.ts, as 'mailRetry' jobs). Without SMTP the log says a message is waiting in the outbox,
+ * naming the recipient and subject only, never the text.
  */
 export class Mailer {
   readonly #db: Kysely<Database>;
@@ -54,23 +53,14 @@ export class Mailer {
   }
 
   /**
-   * Tries again the refused messages due by `now` (the retry timer calls it; tests name their own `ids`);
-   * answers how many it tried.
+   * Tries a refused message again (its 'mailRetry' job calls this when due); a new refusal queues the next
+   * retry. Answers whether it was tried.
    */
-  async retryDue(now = new Date(), ids?: readonly number[]): Promise<number> {
-    if (!this.#transport) return 0;
-    const due = await takeDueMessages(this.#db, now, ids);
-    for (const message of due) await this.#deliver(message, now);
-    return due.length;
-  }
-
-  /** Tries again every mailRetryTimings.tickMs in this process; answers the function that stops it. */
-  startRetries(): () => Promise<void> {
-    return runEvery(
-      mailRetryTimings.tickMs,
-      () => this.retryDue(),
-      (error) => this.#log.error({ err: error }, 'retrying mail failed'),
-    );
+  async retry(outboxId: number): Promise<{ tried: boolean }> {
+    if (!this.#transport) return { tried: false };
+    const message = await takeRetry(this.#db, outboxId);
+    if (message) await this.#deliver(message);
+    return { tried: message !== undefined };
   }
 
   async #deliver(
@@ -90,7 +80,7 @@ export class Mailer {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const next = nextAttemptAt(message.attempts + 1, message.createdAt, now);
-      await markFailed(this.#db, message.id, reason, next);
+      await recordRefusal(this.#db, message.id, reason, next);
       this.#log.warn(
         { ...logged, reason, nextAttemptAt: next?.toISOString() ?? null },
         next

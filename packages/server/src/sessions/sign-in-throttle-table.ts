@@ -2,6 +2,14 @@ import type { ColumnType } from 'kysely';
 
 export interface SignInThrottleTables {
   sign_in_throttle: SignInThrottleTable;
+  trusted_browser: TrustedBrowserTable;
+}
+
+/** A browser whose person proved they own the account's mailbox (migration 0017). */
+export interface TrustedBrowserTable {
+  user_id: number;
+  client_hash: string;
+  trusted_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /**

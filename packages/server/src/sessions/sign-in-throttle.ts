@@ -24,6 +24,17 @@ export interface ThrottleKey {
   readonly forgetOnSuccess: boolean;
   /** Attempts this server process checks at the same time for this key; more wait their turn. */
   readonly concurrency: number;
+  /**
+   * While this key waits out a delay, an attempt that proves more than a password (a second factor) is still
+   * taken: the account's counter is what a stranger guessing at the account drives up, and it must not keep
+   * out an owner who can prove who they are.
+   */
+  readonly passableWithProof?: boolean;
+  /**
+   * Counts only failures of a second factor (a wrong code), not wrong passwords: so guessing at an account's
+   * password cannot block its owner's code, and guessing at its codes is slowed whatever else passes.
+   */
+  readonly secondFactorOnly?: boolean;
 }
 
 /**
@@ -37,6 +48,7 @@ export const throttleKeys = {
     freeFailures: 5,
     forgetOnSuccess: true,
     concurrency: 1,
+    passableWithProof: true,
   }),
   address: (remoteAddress: string): ThrottleKey => ({
     id: `address:${addressNetwork(remoteAddress)}`,
@@ -51,12 +63,13 @@ export const throttleKeys = {
     forgetOnSuccess: true,
     concurrency: 1,
   }),
-  /** Codes a signed-in user offers to a two-factor command (disableOTP). */
+  /** Two-factor codes offered for a user, at sign-in or to a two-factor command (disableOTP). */
   twoFactor: (userId: number): ThrottleKey => ({
     id: `twoFactor:${userId}`,
     freeFailures: 5,
     forgetOnSuccess: true,
     concurrency: 1,
+    secondFactorOnly: true,
   }),
 };
 
@@ -88,8 +101,15 @@ export function addressNetwork(remoteAddress: string): string {
 
 /** What the guarded work reports about its attempt. Reporting neither (a step that asks for more) counts nothing. */
 export interface ThrottledAttempt {
+  /**
+   * Set when a key that yields to proof is waiting out a delay: the attempt may go on only by proving more than
+   * a password, and must answer a failure as TooManyAttemptsError, as a refused attempt would, so that it tells
+   * a guesser nothing about the password.
+   */
+  readonly needsProof: boolean;
   /** A wrong password or code: counts against every key. */
-  failed(): Promise<void>;
+  /** Counts a failure: of the password (the default) or of a second factor, which also counts secondFactorOnly keys. */
+  failed(of?: 'password' | 'secondFactor'): Promise<void>;
   /** Signed in (or the code was right): the account's counter is forgotten. */
   succeeded(): Promise<void>;
 }
@@ -127,14 +147,20 @@ export class SignInThrottle {
     return this.#inFlight.run(
       unique.map((key) => ({ id: key.id, limit: key.concurrency })),
       async () => {
-        await this.#refuseWhileBlocked(unique);
-        return attempt({ failed: () => this.#failed(unique), succeeded: () => this.#succeeded(unique) });
+        const needsProof = await this.#refuseWhileBlocked(unique);
+        return attempt({
+          needsProof,
+          failed: (of = 'password') =>
+            this.#failed(of === 'secondFactor' ? unique : unique.filter((key) => !key.secondFactorOnly)),
+          succeeded: () => this.#succeeded(unique),
+        });
       },
     );
   }
 
-  async #refuseWhileBlocked(keys: readonly ThrottleKey[]): Promise<void> {
-    if (keys.length === 0) return;
+  /** Refuses while a key waits out its delay; answers whether the attempt may go on only with proof. */
+  async #refuseWhileBlocked(keys: readonly ThrottleKey[]): Promise<boolean> {
+    if (keys.length === 0) return false;
     const blocked = await this.#db
       .selectFrom('sign_in_throttle')
       .select('key')
@@ -144,8 +170,10 @@ export class SignInThrottle {
         keys.map((key) => key.id),
       )
       .where('blocked_until', '>', this.now())
-      .executeTakeFirst();
-    if (blocked) throw new HeraldError('TooManyAttemptsError');
+      .execute();
+    const passable = (id: string) => keys.find((key) => key.id === id)?.passableWithProof === true;
+    if (blocked.some((row) => !passable(row.key))) throw new HeraldError('TooManyAttemptsError');
+    return blocked.length > 0;
   }
 
   async #failed(keys: readonly ThrottleKey[]): Promise<void> {

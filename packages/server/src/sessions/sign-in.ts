@@ -36,7 +36,7 @@ export async function signIn(
   const keys = await throttleKeysFor(services.db, email, account?.id, connection);
   return services.signInThrottle.guard(keys, async (attempt) => {
     const fail = async (reason: 'password' | 'otpCode', error: HeraldError): Promise<never> => {
-      await attempt.failed();
+      await attempt.failed(reason === 'otpCode' ? 'secondFactor' : 'password');
       await services.audit.record({
         action: 'signIn.failed',
         actorUserId: account?.id ?? null,
@@ -46,16 +46,26 @@ export async function signIn(
       throw error;
     };
 
+    // While the account's counter waits out a delay (someone is guessing at it), only an attempt that proves
+    // more than a password gets through: the password and a second factor in one call. Every other outcome
+    // answers as the throttle would, so the guesser learns nothing; the owner without two-factor resets their
+    // password by mailed code, which makes their browser trusted (trustBrowser).
+    const refusal = (error: HeraldError) =>
+      attempt.needsProof ? new HeraldError('TooManyAttemptsError') : error;
+    // Without a second factor to prove, nothing can pass: refused at once, as the throttle would, counting nothing.
+    if (attempt.needsProof && (!account?.otp_enabled || params.otpCode === undefined))
+      throw new HeraldError('TooManyAttemptsError');
+
     // Unknown user, wrong password and disabled account answer alike and take the same argon2 time.
     const passwordMatches = await verifyPassword(account?.password_hash, params.password);
     if (!account || !passwordMatches || account.disabled)
-      return fail('password', new HeraldError('InvalidPasswordError'));
+      return fail('password', refusal(new HeraldError('InvalidPasswordError')));
 
     const now = new Date();
-    if (account.otp_enabled && !hasSecondFactorGrant(connection, account.id, now)) {
+    if (account.otp_enabled && (attempt.needsProof || !hasSecondFactorGrant(connection, account.id, now))) {
       if (params.otpCode === undefined) throw new HeraldError('MissingOTPCodeRecoveryError');
       const proof = await acceptSecondFactor(services.db, account.id, params.otpCode, now);
-      if (!proof) return fail('otpCode', new HeraldError('InvalidOTPCodeRecoveryError'));
+      if (!proof) return fail('otpCode', refusal(new HeraldError('InvalidOTPCodeRecoveryError')));
       if (proof === 'recoveryCode')
         await services.audit.record({
           action: 'twoFactor.recoveryCodeUsed',
@@ -98,8 +108,8 @@ export async function signIn(
 }
 
 /**
- * What this attempt counts against. A browser that has signed in to the account before counts against its
- * own counter only: whoever guesses at the account from elsewhere cannot lock its owner out of their browser
+ * What this attempt counts against. A browser that has signed in to the account before, or whose person reset
+ * the account's password by mailed code (trusted_browser), counts against its own counter only: whoever guesses at the account from elsewhere cannot lock its owner out of their browser
  * (OWASP's device cookies). Any other attempt counts against the account and the address (unless that is a
  * local reverse proxy's, see isLocalProxyAddress). The browser lookup runs for unknown e-mail addresses too,
  * so it takes the same time whether the account exists or not.
@@ -112,16 +122,53 @@ async function throttleKeysFor(
 ): Promise<ThrottleKey[]> {
   const clientHash = connection.clientHash;
   if (clientHash !== null) {
+    const since = new Date(Date.now() - KNOWN_BROWSER_MS);
     const known = await db
       .selectFrom('user_session')
       .select('user_id')
       .where('user_id', '=', userId ?? 0)
       .where('client_hash', '=', clientHash)
-      .where('created_at', '>', new Date(Date.now() - KNOWN_BROWSER_MS))
+      .where('created_at', '>', since)
+      .union(
+        db
+          .selectFrom('trusted_browser')
+          .select('user_id')
+          .where('user_id', '=', userId ?? 0)
+          .where('client_hash', '=', clientHash)
+          .where('trusted_at', '>', since),
+      )
       .limit(1)
       .executeTakeFirst();
-    if (known && userId !== undefined) return [throttleKeys.knownBrowser(userId, clientHash)];
+    if (known && userId !== undefined)
+      return [throttleKeys.knownBrowser(userId, clientHash), ...twoFactorKey(userId)];
   }
-  if (isLocalProxyAddress(connection.remoteAddress)) return [throttleKeys.account(email)];
-  return [throttleKeys.account(email), throttleKeys.address(connection.remoteAddress)];
+  const account = [throttleKeys.account(email), ...twoFactorKey(userId)];
+  if (isLocalProxyAddress(connection.remoteAddress)) return account;
+  return [...account, throttleKeys.address(connection.remoteAddress)];
+}
+
+/** The counter of wrong two-factor codes, for an account that exists (codes count there wherever offered). */
+function twoFactorKey(userId: number | undefined): ThrottleKey[] {
+  return userId === undefined ? [] : [throttleKeys.twoFactor(userId)];
+}
+
+/**
+ * Marks the browser of a connection as known to an account for throttling: its person has just proved they own
+ * the account's mailbox (a password reset by mailed code). The account's counter is forgotten too, so the owner
+ * signs in at once, whoever keeps guessing elsewhere.
+ */
+export async function trustBrowser(
+  db: Kysely<Database>,
+  account: { id: number; email: string },
+  clientHash: string | null,
+): Promise<void> {
+  await db.deleteFrom('sign_in_throttle').where('key', '=', throttleKeys.account(account.email).id).execute();
+  if (clientHash === null) return;
+  await db
+    .insertInto('trusted_browser')
+    .values({ user_id: account.id, client_hash: clientHash, trusted_at: new Date() })
+    .onConflict((conflict) =>
+      conflict.columns(['user_id', 'client_hash']).doUpdateSet({ trusted_at: new Date() }),
+    )
+    .execute();
 }

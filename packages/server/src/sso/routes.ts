@@ -1,3 +1,5 @@
+// The cookie plugin's types add request.cookies and reply.setCookie wherever this file is compiled.
+import type {} from '@fastify/cookie';
 import { randomBytes } from 'node:crypto';
 import { HeraldError, SSO_FAILURE_TYPES } from '@herald/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -136,7 +136,6 @@ function interval(span: TargetSpan): RawBuilder<unknown> {
 
 function eventCondition(node: TargetEventCondition, context: TargetCompileContext): RawBuilder<boolean> {
   const conditions: RawBuilder<unknown>[] = [
-    sql`e.subscriber_id = subscriber.id`,
     sql`e.kind = ${node.event}`,
     sql`e.organization_id = ${context.organizationId}`,
   ];
@@ -148,7 +147,11 @@ function eventCondition(node: TargetEventCondition, context: TargetCompileContex
   if (node.before) conditions.push(sql`e.occurred_at < ${node.before}::date`);
   const where = sql.join(conditions, sql` AND `);
   const atLeast = node.atLeast ?? 1;
-  if (atLeast === 1) return sql<boolean>`EXISTS (SELECT 1 FROM subscriber_event e WHERE ${where})`;
-  // Counting stops at the number asked for: a subscriber with thousands of events costs no more.
-  return sql<boolean>`(SELECT count(*) FROM (SELECT 1 FROM subscriber_event e WHERE ${where} LIMIT ${atLeast}) AS counted) >= ${atLeast}`;
+  if (atLeast === 1)
+    return sql<boolean>`EXISTS (SELECT 1 FROM subscriber_event e WHERE e.subscriber_id = subscriber.id AND ${where})`;
+  // "At least N times" is one grouped pass over the organization's events of that kind (the index on
+  // organization, kind and time holds the subscriber), joined once: a correlated count per subscriber made the
+  // planner scan the events again for each of them (130 s over 20,000 subscribers and 60,000 events).
+  return sql<boolean>`subscriber.id IN (SELECT e.subscriber_id FROM subscriber_event e WHERE ${where}
+    GROUP BY e.subscriber_id HAVING count(*) >= ${atLeast})`;
 }

@@ -116,7 +116,7 @@ export const twoFactorSessionCommands: CommandRegistry = {
       await services.signInThrottle.guard([throttleKeys.twoFactor(session.userId)], async (attempt) => {
         const proof = await acceptSecondFactor(services.db, session.userId, params.otpCode);
         if (!proof) {
-          await attempt.failed();
+          await attempt.failed('secondFactor');
           throw new HeraldError('IncorrectCodeError');
         }
         await services.db.transaction().execute(async (transaction) => {

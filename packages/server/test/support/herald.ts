@@ -7,7 +7,7 @@ import { readConfig, type Config } from '../../src/config.ts';
 import { startHerald, type RunningHerald } from '../../src/start.ts';
 import type { Area } from '../../src/area.ts';
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {

@@ -1,13 +1,12 @@
 import type { AccessRequirement } from '@herald/protocol';
 import { LoginPage } from '../features/login/LoginPage.tsx';
 import { lazyPage } from '../platform/lazy/lazyPage.ts';
+import { writeRequirement } from '../platform/resources/resources.ts';
 import { PROVIDER_DOMAINS } from '../platform/guards/providerDomains.ts';
 import type { RouteDefinition } from '../platform/guards/routeDefinition.ts';
 
 /** Platform §6: security, users and single sign-on issuers are for administrators. */
 const ADMIN: AccessRequirement = { capabilities: ['admin'] };
-/** Functional §6: imports, new lists, profile and custom fields need database-manage. */
-const DATABASE_MANAGE: AccessRequirement = { capabilities: ['database-manage'] };
 /** Functional §6: reading tags and their subscribers needs database-view. */
 const DATABASE_VIEW: AccessRequirement = { capabilities: ['database-view'] };
 
@@ -68,7 +67,7 @@ export const routeTable: readonly RouteDefinition[] = [
     scope: 'organization',
     titleKey: 'campaigns.newTitle',
     page: lazyPage(() => import('../features/campaigns/CampaignSetupPage.tsx')),
-    requires: { capabilities: ['content-edit'] },
+    requires: writeRequirement('campaign'),
     fallback: 'campaigns',
     modal: { fallback: 'campaigns' },
   },
@@ -111,7 +110,7 @@ export const routeTable: readonly RouteDefinition[] = [
     scope: 'organization',
     titleKey: 'lists.newTitle',
     page: lazyPage(() => import('../features/lists/NewListPage.tsx')),
-    requires: DATABASE_MANAGE,
+    requires: writeRequirement('list'),
     importRule: 'newList',
     fallback: 'subscribers',
     modal: { fallback: 'subscribers' },
@@ -130,7 +129,7 @@ export const routeTable: readonly RouteDefinition[] = [
     scope: 'organization',
     titleKey: 'lists.import.title',
     page: lazyPage(() => import('../features/lists/ImportWizardPage.tsx')),
-    requires: DATABASE_MANAGE,
+    requires: writeRequirement('subscriber'),
     importRule: 'subscriberUpload',
     fallback: 'subscribers',
   },
@@ -140,7 +139,7 @@ export const routeTable: readonly RouteDefinition[] = [
     scope: 'organization',
     titleKey: 'lists.add.title',
     page: lazyPage(() => import('../features/lists/AddSubscriberPage.tsx')),
-    requires: DATABASE_MANAGE,
+    requires: writeRequirement('subscriber'),
     importRule: 'subscriberUpload',
     fallback: 'subscribers',
     modal: { fallback: 'subscribers' },
@@ -186,7 +185,7 @@ export const routeTable: readonly RouteDefinition[] = [
     scope: 'organization',
     titleKey: 'audiences.newTitle',
     page: lazyPage(() => import('../features/audiences/NewAudiencePage.tsx')),
-    requires: DATABASE_MANAGE,
+    requires: writeRequirement('audience'),
     fallback: 'audiences',
   },
   {
@@ -308,14 +307,14 @@ export const routeTable: readonly RouteDefinition[] = [
     requires: ADMIN,
     navigation: { labelKey: 'settings.security.title', group: 'settings' },
   },
-  // Functional §6: profile and custom fields need database-manage; partitions need admin.
+  // Functional §6: profile and custom fields are written by those who may write custom fields; partitions need admin.
   {
     id: 'settings-profilefields',
     path: '/:organization/settings/profilefields',
     scope: 'organization',
     titleKey: 'settings.profileFields.title',
     page: lazyPage(() => import('../features/settings/fields/ProfileFieldsPage.tsx')),
-    requires: DATABASE_MANAGE,
+    requires: writeRequirement('customField'),
     navigation: { labelKey: 'settings.profileFields.title', group: 'settings' },
   },
   {
@@ -324,7 +323,7 @@ export const routeTable: readonly RouteDefinition[] = [
     scope: 'organization',
     titleKey: 'settings.profileFields.fieldTitle',
     page: lazyPage(() => import('../features/settings/fields/ProfileFieldPage.tsx')),
-    requires: DATABASE_MANAGE,
+    requires: writeRequirement('customField'),
     modal: { fallback: 'settings-profilefields' },
   },
   {
@@ -333,7 +332,7 @@ export const routeTable: readonly RouteDefinition[] = [
     scope: 'organization',
     titleKey: 'settings.customFields.title',
     page: lazyPage(() => import('../features/settings/fields/CustomFieldsPage.tsx')),
-    requires: DATABASE_MANAGE,
+    requires: writeRequirement('customField'),
     navigation: { labelKey: 'settings.customFields.title', group: 'settings' },
   },
   {
@@ -342,7 +341,7 @@ export const routeTable: readonly RouteDefinition[] = [
     scope: 'organization',
     titleKey: 'settings.customFields.importTitle',
     page: lazyPage(() => import('../features/settings/fields/CustomFieldsImportPage.tsx')),
-    requires: DATABASE_MANAGE,
+    requires: writeRequirement('customField'),
     modal: { fallback: 'settings-customfields' },
   },
   {
@@ -351,7 +350,7 @@ export const routeTable: readonly RouteDefinition[] = [
     scope: 'organization',
     titleKey: 'settings.customFields.fieldTitle',
     page: lazyPage(() => import('../features/settings/fields/CustomFieldPage.tsx')),
-    requires: DATABASE_MANAGE,
+    requires: writeRequirement('customField'),
     modal: { fallback: 'settings-customfields' },
   },
   // Functional §3 tags: listed under Settings for those who may read the database; a tag's own page.
@@ -360,7 +359,7 @@ export const routeTable: readonly RouteDefinition[] = [
     path: '/:organization/settings/tags',
     scope: 'organization',
     titleKey: 'tags.title',
-    page: lazyPage(() => import('../features/settings/tags/TagsPage.tsx')),
+    page: lazyPage(() => import('../features/tags/TagsPage.tsx')),
     requires: DATABASE_VIEW,
     navigation: { labelKey: 'tags.title', group: 'settings' },
   },

@@ -23,13 +23,13 @@ import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { useRecord, useWriteRecords } from '../../platform/list/useRecords.ts';
 import { AudienceStatusBadge } from './AudienceStatusBadge.tsx';
 import { archiveWrite } from '../../platform/list/archiveWrite.ts';
-import { AUDIENCE_TYPE, isGenerating } from './audience.ts';
+import { isGenerating } from './audience.ts';
 import type { Audience } from './audience.ts';
 import { useAudiencesContext } from './useAudiencesContext.ts';
 
 /** One audience by id, kept live (its status moves as it generates); `missing` once read without it. */
 export function useAudience(id: number | null) {
-  const loaded = useRecord<Audience>(AUDIENCE_TYPE, id);
+  const loaded = useRecord('audience', id);
   return {
     ...loaded,
     audience: loaded.record,
@@ -78,7 +78,7 @@ export function AudienceHeader({
   const generating = useCommandMutation(organization.channel, 'generateAudience', {
     onSuccess: () => showToast(t('audiences.generationQueued', { name: audience.name })),
   });
-  const archiving = useWriteRecords<Audience>(AUDIENCE_TYPE, {
+  const archiving = useWriteRecords('audience', {
     onSuccess: ({ records }) => {
       setConfirmingArchive(false);
       showToast(

@@ -12,7 +12,7 @@ import { TargetExpressionInput } from '../targets/TargetExpressionInput.tsx';
 import { TargetWarningModal } from '../targets/TargetWarningModal.tsx';
 import { sameTarget } from '../targets/targetText.ts';
 import { AudienceHeader, AudienceNotFound, useAudience } from './AudienceHeader.tsx';
-import { AUDIENCE_TYPE, audienceTargetWrite } from './audience.ts';
+import { audienceTargetWrite } from './audience.ts';
 import type { Audience } from './audience.ts';
 import { useAudiencesContext } from './useAudiencesContext.ts';
 
@@ -37,14 +37,14 @@ function AudienceView({ audience }: { audience: Audience }) {
   const { base, canManage } = useAudiencesContext();
   const [target, setTarget] = useState<TargetNode | null>(audience.target);
   const [confirming, setConfirming] = useState(false);
-  const saving = useWriteRecords<Audience>(AUDIENCE_TYPE, {
+  const saving = useWriteRecords('audience', {
     onSuccess: () => showToast(t('audiences.targetSaved', { name: audience.name })),
   });
   const changed = !sameTarget(target, audience.target);
   const editable = canManage && !audience.isArchived && audience.status !== 'locked';
   const save = (tree: TargetNode) => {
     setConfirming(false);
-    saving.mutate([audienceTargetWrite(audience, tree) as Partial<Audience>]);
+    saving.mutate([audienceTargetWrite(audience, tree)]);
   };
 
   return (

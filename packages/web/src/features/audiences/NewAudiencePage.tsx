@@ -10,8 +10,8 @@ import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { useWriteRecords } from '../../platform/list/useRecords.ts';
 import { TargetExpressionInput } from '../targets/TargetExpressionInput.tsx';
 import { TargetWarningModal } from '../targets/TargetWarningModal.tsx';
-import { AUDIENCE_TYPE, newAudienceWrite, validateAudienceForm } from './audience.ts';
-import type { Audience, AudienceForm } from './audience.ts';
+import { newAudienceWrite, validateAudienceForm } from './audience.ts';
+import type { AudienceForm } from './audience.ts';
 import { useAudiencesContext } from './useAudiencesContext.ts';
 
 /**
@@ -26,7 +26,7 @@ export default function NewAudiencePage() {
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const errors = validateAudienceForm(form);
-  const saving = useWriteRecords<Audience>(AUDIENCE_TYPE, {
+  const saving = useWriteRecords('audience', {
     onSuccess: ({ records }) => {
       showToast(t('audiences.created', { name: form.name.trim() }));
       const created = records[0];
@@ -36,7 +36,7 @@ export default function NewAudiencePage() {
   const update = (change: Partial<AudienceForm>) => setForm((current) => ({ ...current, ...change }));
   const save = (target: TargetNode) => {
     setConfirming(false);
-    saving.mutate([newAudienceWrite({ ...form, target }) as Partial<Audience>]);
+    saving.mutate([newAudienceWrite({ ...form, target })]);
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

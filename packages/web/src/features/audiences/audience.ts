@@ -1,12 +1,9 @@
+import type { ResourceRecord } from '@herald/protocol';
 import { AUDIENCE_GENERATION_STATES, printTarget } from '@herald/protocol';
-import type { AudienceRecord, AudienceStatus, TargetNode } from '@herald/protocol';
+import type { AudienceStatus, TargetNode } from '@herald/protocol';
 import type { ListDefinition, ListParams } from '../../platform/list/listParams.ts';
-import type { StoredRecord } from '../../platform/list/recordCommands.ts';
 
-/** The record type of audiences on the organization channel. */
-export const AUDIENCE_TYPE = 'audience';
-
-export type Audience = AudienceRecord & StoredRecord;
+export type Audience = ResourceRecord<'audience'>;
 
 /** The audiences screen's filters: every audience, those ready, those being generated, those that failed. */
 export const AUDIENCE_FILTERS = ['all', 'ready', 'generating', 'error'] as const;

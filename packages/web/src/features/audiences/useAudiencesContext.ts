@@ -1,13 +1,13 @@
-import { checkAccess } from '@herald/protocol';
 import { useMemo } from 'react';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
+import { resourceAccess } from '../../platform/resources/resources.ts';
 
 /** What the audience screens need of the organization: its path and whether the user may write. */
 export interface AudiencesContext {
   organization: CurrentOrganization;
   base: string;
-  /** Functional §6: creating, changing, generating and archiving audiences need database-manage. */
+  /** Functional §6: creating, changing, generating and archiving audiences are for those who may write them. */
   canManage: boolean;
 }
 
@@ -18,7 +18,7 @@ export function useAudiencesContext(): AudiencesContext {
     () => ({
       organization,
       base: `/${organization.organizationId}`,
-      canManage: checkAccess({ capabilities: ['database-manage'] }, organization.access),
+      canManage: resourceAccess('audience', organization.access).canWrite,
     }),
     [organization],
   );

@@ -4,9 +4,8 @@ import { Link, useParams } from 'react-router';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { ListEmpty, RecordsError } from '../../platform/list/ListControls.tsx';
 import { useRecord } from '../../platform/list/useRecords.ts';
-import { CAMPAIGN_TYPE, isoToday } from './campaign.ts';
-import type { Campaign } from './campaign.ts';
-import { canEditCampaigns } from './campaignAccess.ts';
+import { useResourceAccess } from '../../platform/resources/useResourceAccess.ts';
+import { isoToday } from './campaign.ts';
 import { CampaignStateBadge } from './CampaignsPage.tsx';
 
 /** A campaign's own page, `campaign/{campaignId}`: its details, and (from the activities issue) its activities. */
@@ -15,8 +14,9 @@ export default function CampaignPage() {
   const organization = useCurrentOrganization();
   const { campaignId } = useParams();
   const id = campaignId && /^\d+$/.test(campaignId) ? Number(campaignId) : null;
-  const loaded = useRecord<Campaign>(CAMPAIGN_TYPE, id);
+  const loaded = useRecord('campaign', id);
   const campaign = loaded.record;
+  const editable = useResourceAccess('campaign').canWrite;
   const base = `/${organization?.organizationId ?? ''}`;
 
   if (id !== null && !campaign && (loaded.isPending || loaded.isFetching)) {
@@ -53,7 +53,7 @@ export default function CampaignPage() {
           <CampaignStateBadge campaign={campaign} today={isoToday()} />
         </Group>
         <Button component={Link} to={`${base}/campaigns/${campaign.id}`} variant="light">
-          {organization && canEditCampaigns(organization.access) ? t('campaigns.edit') : t('campaigns.view')}
+          {editable ? t('campaigns.edit') : t('campaigns.view')}
         </Button>
       </Group>
       <Card withBorder>

@@ -10,8 +10,8 @@ import { useOverlay } from '../../platform/overlay/overlay.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { usePartitionOptions } from '../../platform/list/usePartitionOptions.ts';
 import { useRecord, useWriteRecords } from '../../platform/list/useRecords.ts';
+import { useResourceAccess } from '../../platform/resources/useResourceAccess.ts';
 import {
-  CAMPAIGN_TYPE,
   campaignArchiveWrite,
   campaignToForm,
   campaignWrite,
@@ -20,7 +20,6 @@ import {
   validateCampaignForm,
 } from './campaign.ts';
 import type { Campaign, CampaignForm } from './campaign.ts';
-import { canEditCampaigns } from './campaignAccess.ts';
 
 /**
  * Campaign setup (functional §2), `campaigns/new` and `campaigns/{id}`, shown as an overlay over the list:
@@ -32,9 +31,9 @@ export default function CampaignSetupPage() {
   const { id } = useParams();
   const campaignId = id && /^\d+$/.test(id) ? Number(id) : null;
   const isNew = id === undefined;
-  const loaded = useRecord<Campaign>(CAMPAIGN_TYPE, campaignId);
+  const loaded = useRecord('campaign', campaignId);
   const campaign = loaded.record ?? null;
-  const editable = organization ? canEditCampaigns(organization.access) : false;
+  const editable = useResourceAccess('campaign').canWrite;
 
   if (!isNew && campaignId === null) return <NotFound />;
   if (!isNew && !campaign) {
@@ -89,13 +88,13 @@ function CampaignSetupForm({
     if (overlay) overlay.close();
     else void navigate(`/${organization?.organizationId ?? ''}/campaigns`);
   };
-  const saving = useWriteRecords<Campaign>(CAMPAIGN_TYPE, {
+  const saving = useWriteRecords('campaign', {
     onSuccess: () => {
       showToast(campaign ? t('campaigns.saved') : t('campaigns.created'));
       close();
     },
   });
-  const archiving = useWriteRecords<Campaign>(CAMPAIGN_TYPE, {
+  const archiving = useWriteRecords('campaign', {
     onSuccess: (result) => {
       setConfirmingArchive(false);
       showToast(
@@ -119,7 +118,7 @@ function CampaignSetupForm({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!editable || Object.keys(errors).length > 0) return;
-    saving.mutate([campaignWrite(form, base, withPartitions) as Partial<Campaign>]);
+    saving.mutate([campaignWrite(form, base, withPartitions)]);
   };
   const errorText = (field: keyof CampaignForm) =>
     touched && errors[field] ? t(`campaigns.errors.${errors[field]}`) : undefined;
@@ -227,11 +226,7 @@ function CampaignSetupForm({
                   color="orange"
                   size="xs"
                   loading={archiving.isPending}
-                  onClick={() =>
-                    archiving.mutate([
-                      campaignArchiveWrite(campaign, !campaign.isArchived) as Partial<Campaign>,
-                    ])
-                  }
+                  onClick={() => archiving.mutate([campaignArchiveWrite(campaign, !campaign.isArchived)])}
                 >
                   {campaign.isArchived ? t('campaigns.unarchive') : t('campaigns.archive')}
                 </Button>

@@ -2,25 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   campaignArchiveWrite,
   campaignQueryFilter,
-  campaignState,
   campaignWrite,
   emptyCampaignForm,
   validateCampaignForm,
 } from './campaign.ts';
 
 const today = '2026-06-15';
-
-describe('campaign state', () => {
-  it.each([
-    [{ isArchived: true, startDate: '2026-06-01', endDate: null }, 'archived'],
-    [{ isArchived: false, startDate: '2026-07-01', endDate: null }, 'upcoming'],
-    [{ isArchived: false, startDate: '2026-06-15', endDate: null }, 'active'],
-    [{ isArchived: false, startDate: '2026-01-01', endDate: '2026-06-15' }, 'active'],
-    [{ isArchived: false, startDate: '2026-01-01', endDate: '2026-06-14' }, 'completed'],
-  ] as const)('%o is %s', (campaign, state) => {
-    expect(campaignState(campaign, today)).toBe(state);
-  });
-});
 
 describe('campaign query filter', () => {
   it('sends the status, and the partition when chosen', () => {

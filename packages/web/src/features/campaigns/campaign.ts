@@ -1,24 +1,8 @@
+import type { ResourceRecord } from '@herald/protocol';
 import type { ListDefinition, ListParams } from '../../platform/list/listParams.ts';
 
-/** The record type of campaigns on the organization channel. */
-export const CAMPAIGN_TYPE = 'campaign';
-
-/** A campaign as the server answers it (protocol records/campaign.ts). */
-export interface Campaign {
-  id: number;
-  name: string;
-  /** ISO date, YYYY-MM-DD. */
-  startDate: string;
-  endDate: string | null;
-  details: string;
-  notes: string;
-  partitionIds: number[];
-  isArchived: boolean;
-  createdAt?: string;
-  updatedAt?: string;
-  version?: number;
-  [field: string]: unknown;
-}
+/** A campaign as the server answers it (the contract's campaign record). */
+export type Campaign = ResourceRecord<'campaign'>;
 
 /** Functional §2: the campaign list's filters, `all` (every campaign not archived) first. */
 export const CAMPAIGN_FILTERS = ['all', 'active', 'upcoming', 'completed', 'archived'] as const;
@@ -37,19 +21,6 @@ export function campaignQueryFilter(
     status: params.filter,
     ...(params.partition !== null ? { partitionIds: { overlaps: [params.partition] } } : {}),
   };
-}
-
-export type CampaignState = 'archived' | 'upcoming' | 'active' | 'completed';
-
-/** Where a campaign stands on `today` (YYYY-MM-DD): the status filters' meaning, for its badge. */
-export function campaignState(
-  campaign: Pick<Campaign, 'isArchived' | 'startDate' | 'endDate'>,
-  today: string,
-): CampaignState {
-  if (campaign.isArchived) return 'archived';
-  if (campaign.startDate > today) return 'upcoming';
-  if (campaign.endDate !== null && campaign.endDate < today) return 'completed';
-  return 'active';
 }
 
 /** Today as an ISO date in UTC. */
@@ -99,9 +70,16 @@ export function validateCampaignForm(
  * The writeRecords record for the form: a create carries no id; an update carries the id and the version
  * read, so a change made meanwhile by someone else is refused (StaleRecordError) rather than overwritten.
  */
+/** What an update sends back of the campaign read: its id, and its version (or, lacking one, updatedAt). */
+export interface CampaignVersion {
+  id: number;
+  version?: number;
+  updatedAt?: string;
+}
+
 export function campaignWrite(
   form: CampaignForm,
-  existing: Pick<Campaign, 'id' | 'version' | 'updatedAt'> | null,
+  existing: CampaignVersion | null,
   partitioned: boolean,
 ): Record<string, unknown> {
   return {
@@ -117,13 +95,13 @@ export function campaignWrite(
 
 /** Archive or unarchive: only the flag, with the version read. */
 export function campaignArchiveWrite(
-  campaign: Pick<Campaign, 'id' | 'version' | 'updatedAt'>,
+  campaign: CampaignVersion,
   isArchived: boolean,
 ): Record<string, unknown> {
   return { ...versionOf(campaign), isArchived };
 }
 
-function versionOf(campaign: Pick<Campaign, 'id' | 'version' | 'updatedAt'>): Record<string, unknown> {
+function versionOf(campaign: CampaignVersion): Record<string, unknown> {
   return {
     id: campaign.id,
     ...(campaign.version !== undefined

@@ -12,15 +12,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { isHeadOfficeUser } from '@herald/protocol';
+import { STATS_CACHE_ACTIVITY_MS, isHeadOfficeUser } from '@herald/protocol';
 import { Suspense, lazy, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useValueStore } from '../../platform/appState/valueStore.ts';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { useCommand } from '../../platform/data/useCommand.ts';
-import { dataPlaneChannel, isUnknownCommand } from '../../platform/data/pendingCommands.ts';
-import type { DataPlaneOrganizationCommands } from '../../platform/data/pendingCommands.ts';
+import { isUnknownCommand } from '../../platform/data/pendingCommands.ts';
 import { formatDate } from '../../platform/i18n/formatDateTime.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
@@ -65,13 +64,12 @@ function Statistics({ current }: { current: CurrentOrganization }) {
   const label = useStatLabel();
   const [range, setRange] = useValueStore(chartDateRangeState);
   const stats = useCommand(
-    dataPlaneChannel<DataPlaneOrganizationCommands>(current.channel),
+    current.channel,
     'getStats',
     { organizationId: current.organizationId },
-    { staleTime: 600_000 },
+    { staleTime: STATS_CACHE_ACTIVITY_MS },
   );
-  const read = useMemo(() => readDashboardStats(stats.data), [stats.data]);
-  const empty = read.cards.length === 0 && read.series.length === 0 && read.breakdowns.length === 0;
+  const read = useMemo(() => (stats.data ? readDashboardStats(stats.data) : null), [stats.data]);
   return (
     <Stack component="section" aria-labelledby="dashboard-statistics">
       <Group justify="space-between" align="end">
@@ -111,7 +109,7 @@ function Statistics({ current }: { current: CurrentOrganization }) {
         <Alert color="red" data-testid="dashboard-stats-error">
           {errorText(stats.error.type, stats.error.message)}
         </Alert>
-      ) : empty ? (
+      ) : !read ? (
         <Text c="dimmed" data-testid="dashboard-stats-empty">
           {t('dashboard.noStatistics')}
         </Text>

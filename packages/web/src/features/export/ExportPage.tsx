@@ -14,7 +14,6 @@ import { useSession } from '../../platform/session/useSession.ts';
 import { ExportRequestForm, exportTypeLabel } from './ExportRequestForm.tsx';
 import { JobProgress, JobStateBadge } from './JobStatus.tsx';
 import {
-  JOB_TYPE,
   canCancelJob,
   extractAddress,
   extractName,
@@ -29,7 +28,7 @@ import { useOrganizationJwt } from './useOrganizationJwt.ts';
 export default function ExportPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const jobs = useRecords<Job>(JOB_TYPE, {
+  const jobs = useRecords('job', {
     filter: { kind: 'export' },
     limit: PAGE_LIMIT,
     offset: (page - 1) * PAGE_LIMIT,

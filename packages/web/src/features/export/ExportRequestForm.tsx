@@ -24,7 +24,7 @@ export function ExportRequestForm({ onRequested }: { onRequested: (jobId: number
   const [type, setType] = useState<ExportType>('subscribers');
   const [listId, setListId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
-  const lists = useRecords<{ id: number; name: string }>('list', {
+  const lists = useRecords('list', {
     filter: { isArchived: false },
     search: search || undefined,
     limit: LIST_PICKER_LIMIT,

@@ -1,11 +1,8 @@
+import type { ResourceRecord } from '@herald/protocol';
 import type { JobRecord, JobStatus } from '@herald/protocol';
-import type { StoredRecord } from '../../platform/list/recordCommands.ts';
-
-/** The query type of jobs (PROTOCOL §5). */
-export const JOB_TYPE = 'job';
 
 /** A job as the list kit carries it. */
-export type Job = JobRecord & StoredRecord;
+export type Job = ResourceRecord<'job'>;
 
 /** What a job's badge says: its status, or that it waits for a second person's approval. */
 export type JobState = JobStatus | 'awaitingApproval';

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { isProfileDateField } from '@herald/protocol';
 import type { CustomFieldDataType } from '@herald/protocol';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -10,16 +11,15 @@ import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { useWriteRecords } from '../../platform/list/useRecords.ts';
 import { useOverlay } from '../../platform/overlay/overlay.ts';
 import { ListNotFound, useSubscriberList } from './ListHeader.tsx';
-import { SUBSCRIBER_TYPE, pathId } from './list.ts';
+import { pathId } from './list.ts';
 import {
   ADD_SUBSCRIBER_FIELDS,
-  DATE_FIELDS,
   fieldErrorsOf,
   subscriberCreateOf,
   validateSubscriberForm,
 } from './subscriberForm.ts';
 import type { SubscriberFormValues } from './subscriberForm.ts';
-import { useSubscriberCustomFields } from './useCustomFields.ts';
+import { useFieldsOfType } from '../settings/fields/useCustomFields.ts';
 import { useListsContext } from './useListsContext.ts';
 
 /**
@@ -40,11 +40,11 @@ function AddSubscriberForm({ listId, listName }: { listId: number; listName: str
   const overlay = useOverlay();
   const navigate = useNavigate();
   const { base } = useListsContext();
-  const customFields = useSubscriberCustomFields();
+  const customFields = useFieldsOfType('subscriber');
   const [values, setValues] = useState<SubscriberFormValues>({ profile: {}, custom: {} });
   const [submitted, setSubmitted] = useState(false);
   const listPage = `${base}/subscribers/view/${listId}`;
-  const saving = useWriteRecords(SUBSCRIBER_TYPE, {
+  const saving = useWriteRecords('subscriber', {
     onSuccess: () => {
       showToast(t('lists.add.added', { name: listName }));
       void navigate(listPage);
@@ -93,7 +93,7 @@ function AddSubscriberForm({ listId, listName }: { listId: number; listName: str
             <TextInput
               key={field}
               label={t(`lists.profileFields.${field}`)}
-              type={DATE_FIELDS.has(field) ? 'date' : field === 'email' ? 'email' : 'text'}
+              type={isProfileDateField(field) ? 'date' : field === 'email' ? 'email' : 'text'}
               value={values.profile[field] ?? ''}
               onChange={(event) => setProfile(field, event.currentTarget.value)}
               error={errorOf(field)}

@@ -5,8 +5,6 @@ import { formatFileSize } from '@herald/protocol';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { useRecords } from '../../platform/list/useRecords.ts';
-import { LIST_TYPE } from './list.ts';
-import type { SubscriberList } from './list.ts';
 import { useListsContext } from './useListsContext.ts';
 import type { TransferError, UploadedFile } from './transfer.ts';
 
@@ -46,8 +44,8 @@ export function ImportFileStep({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { uploadAllowed } = useListsContext();
-  const lists = useRecords<SubscriberList>(
-    LIST_TYPE,
+  const lists = useRecords(
+    'list',
     listFixed
       ? null
       : {

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatNumber } from '@herald/protocol';
-import type { JobRecord, JobStatus } from '@herald/protocol';
+import type { JobStatus } from '@herald/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
@@ -11,8 +11,6 @@ import { importOutcomeOf, progressPercent, rowsPerSecond } from './importMapping
 import type { ProgressSample } from './importMapping.ts';
 import { downloadExtract } from './transfer.ts';
 import { useFreshOrganizationToken, useListsContext } from './useListsContext.ts';
-
-type Job = JobRecord & { [field: string]: unknown };
 
 /** While a job runs, it is also read on this beat, in case a push is missed. */
 const JOB_POLL_MS = 2000;
@@ -34,7 +32,7 @@ export function ImportJobProgress({ jobId }: { jobId: number }) {
   const errorText = useErrorText();
   const { organization } = useListsContext();
   const freshToken = useFreshOrganizationToken();
-  const loaded = useRecord<Job>('job', jobId);
+  const loaded = useRecord('job', jobId);
   const job = loaded.record;
   const [samples, setSamples] = useState<ProgressSample[]>([]);
   const [downloadError, setDownloadError] = useState<unknown>(null);

@@ -16,7 +16,7 @@ import type { ColumnTarget } from './importMapping.ts';
 import { pathId } from './list.ts';
 import { TransferError, uploadFile } from './transfer.ts';
 import type { UploadedFile } from './transfer.ts';
-import { useSubscriberCustomFields } from './useCustomFields.ts';
+import { useFieldsOfType } from '../settings/fields/useCustomFields.ts';
 import { useFreshOrganizationToken, useListsContext } from './useListsContext.ts';
 
 /** How many rows the mapping step previews. */
@@ -41,7 +41,7 @@ function ImportWizard({ fixedListId, listName }: { fixedListId: number | null; l
   const { t } = useTranslation();
   const { organization, base } = useListsContext();
   const freshToken = useFreshOrganizationToken();
-  const customFields = useSubscriberCustomFields();
+  const customFields = useFieldsOfType('subscriber');
   const targets = importTargets(customFields.fields.map((field) => field.field));
   const [step, setStep] = useState(0);
   const [listId, setListId] = useState<number | null>(fixedListId);

@@ -2,7 +2,6 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useArchiveWithUndo } from '../../platform/list/useArchiveWithUndo.tsx';
-import { LIST_TYPE } from './list.ts';
 import type { SubscriberList } from './list.ts';
 import { useListsContext } from './useListsContext.ts';
 
@@ -14,7 +13,7 @@ export function ListActions({ list }: { list: SubscriberList }) {
   const { t } = useTranslation();
   const { base, canManage, uploadAllowed } = useListsContext();
   const { archive, unarchive, isPending } = useArchiveWithUndo({
-    type: LIST_TYPE,
+    type: 'list',
     record: list,
     name: list.name,
     messages: { archived: 'lists.archivedToast', unarchived: 'lists.unarchivedToast', undo: 'lists.undo' },

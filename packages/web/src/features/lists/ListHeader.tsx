@@ -8,17 +8,15 @@ import { Link } from 'react-router';
 import { showToast } from '../../platform/alerts/toast.ts';
 import { useCommandMutation } from '../../platform/data/useCommand.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
-import { recordChannel } from '../../platform/list/recordCommands.ts';
 import { recordsKey, useRecord } from '../../platform/list/useRecords.ts';
 import { useOverlayLink } from '../../platform/overlay/overlay.ts';
 import { ListStateBadge } from './ListStateBadge.tsx';
-import { LIST_TYPE } from './list.ts';
 import type { SubscriberList } from './list.ts';
 import { useListsContext } from './useListsContext.ts';
 
 /** One list by id, kept live; `missing` once the read answered without it. */
 export function useSubscriberList(id: number | null) {
-  const loaded = useRecord<SubscriberList>(LIST_TYPE, id);
+  const loaded = useRecord('list', id);
   return {
     ...loaded,
     list: loaded.record,
@@ -90,7 +88,7 @@ export function ListHeader({
     onSuccess: () => {
       showToast(t('lists.statsRefreshed'));
       void queryClient.invalidateQueries({
-        queryKey: recordsKey(recordChannel(organization.channel), LIST_TYPE),
+        queryKey: recordsKey(organization.channel, 'list'),
       });
       // Today's counts are now in the list's history: the report's chart reads it again.
       void queryClient.invalidateQueries({ queryKey: [organization.channel.key, 'getListStatsHistory'] });

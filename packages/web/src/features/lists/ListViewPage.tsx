@@ -13,7 +13,6 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { PAGE_LIMIT } from '@herald/protocol';
-import type { SubscriberRecord } from '@herald/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
@@ -28,18 +27,10 @@ import { defaultListParams, queryWindow } from '../../platform/list/listParams.t
 import { useListParams } from '../../platform/list/useListParams.ts';
 import { useRecords } from '../../platform/list/useRecords.ts';
 import { ListHeader, ListNotFound, useSubscriberList } from './ListHeader.tsx';
-import {
-  MEMBER_FILTERS,
-  MEMBER_SORT_KEYS,
-  SUBSCRIBER_TYPE,
-  memberListDefinition,
-  memberQueryFilter,
-  pathId,
-} from './list.ts';
+import { MEMBER_FILTERS, MEMBER_SORT_KEYS, memberListDefinition, memberQueryFilter, pathId } from './list.ts';
 import type { SubscriberList } from './list.ts';
 import { useListsContext } from './useListsContext.ts';
 
-type Member = SubscriberRecord & { [field: string]: unknown };
 const MEMBERS_QUERY = 'list-members';
 
 /** A list (`subscribers/view/{id}`): its header, statistics and actions, and its members. */
@@ -62,7 +53,7 @@ function ListView({ list }: { list: SubscriberList }) {
   const { t, i18n } = useTranslation();
   const { base } = useListsContext();
   const [params, change] = useListParams(memberListDefinition);
-  const members = useRecords<Member>(SUBSCRIBER_TYPE, {
+  const members = useRecords('subscriber', {
     filter: memberQueryFilter(list.id, params),
     search: params.search || undefined,
     ...queryWindow(params, PAGE_LIMIT),

@@ -10,8 +10,8 @@ import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { usePartitionOptions } from '../../platform/list/usePartitionOptions.ts';
 import { useWriteRecords } from '../../platform/list/useRecords.ts';
 import { useOverlay } from '../../platform/overlay/overlay.ts';
-import { LIST_TYPE, emptyNewListForm, newListWrite, validateNewListForm } from './list.ts';
-import type { NewListForm, SubscriberList } from './list.ts';
+import { emptyNewListForm, newListWrite, validateNewListForm } from './list.ts';
+import type { NewListForm } from './list.ts';
 import { useListsContext } from './useListsContext.ts';
 
 /**
@@ -29,7 +29,7 @@ export default function NewListPage() {
   const [submitted, setSubmitted] = useState(false);
   const errors = validateNewListForm(form);
   const close = () => (overlay ? overlay.close() : void navigate(`${base}/subscribers`));
-  const saving = useWriteRecords<SubscriberList>(LIST_TYPE, {
+  const saving = useWriteRecords('list', {
     onSuccess: ({ records }) => {
       showToast(t('lists.created', { name: form.name.trim() }));
       const created = records[0];
@@ -41,7 +41,7 @@ export default function NewListPage() {
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(errors).length > 0 || saving.isPending) return;
-    saving.mutate([newListWrite(form, partitioned) as Partial<SubscriberList>]);
+    saving.mutate([newListWrite(form, partitioned)]);
   };
   const typeLabels: Record<ListType, string> = {
     standard: t('lists.types.standard'),

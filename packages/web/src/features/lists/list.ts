@@ -1,12 +1,8 @@
-import type { ListRecord, ListType } from '@herald/protocol';
+import type { ResourceRecord } from '@herald/protocol';
+import type { ListType } from '@herald/protocol';
 import type { ListDefinition, ListParams } from '../../platform/list/listParams.ts';
 
-/** The record type of subscriber lists on the organization channel. */
-export const LIST_TYPE = 'list';
-/** The record type of subscribers (a list's members). */
-export const SUBSCRIBER_TYPE = 'subscriber';
-
-export type SubscriberList = ListRecord & { [field: string]: unknown };
+export type SubscriberList = ResourceRecord<'list'>;
 
 /** The lists screen's filters (functional §3: active, dormant, empty or archived), `all` first. */
 export const LIST_FILTERS = ['all', 'active', 'dormant', 'empty', 'archived'] as const;
@@ -62,12 +58,8 @@ export function memberQueryFilter(
   };
 }
 
-/** An id from the path, or null when it is none. */
-export function pathId(value: string | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,15}$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) ? id : null;
-}
+// The list screens read ids from their paths like every screen does.
+export { pathId } from '../../platform/list/pathId.ts';
 
 /** The new-list form as typed. */
 export interface NewListForm {

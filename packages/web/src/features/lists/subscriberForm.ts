@@ -1,37 +1,15 @@
-import { WRITABLE_PROFILE_FIELDS } from '@herald/protocol';
+import { PROFILE_FIELD_ORDER, WRITABLE_PROFILE_FIELDS } from '@herald/protocol';
 import type { CustomFieldDataType } from '@herald/protocol';
 
-/** The order a person fills a profile in: how to reach them, who they are, where they live. */
-const FORM_ORDER = [
-  'email',
-  'phone',
-  'title',
-  'firstname',
-  'lastname',
-  'gender',
-  'dob',
-  'address',
-  'address2',
-  'address3',
-  'suburb',
-  'state',
-  'postcode',
-  'country',
-  'notifications',
-  'resume_date',
-] as const;
-
 /**
- * The profile fields the add-subscriber form offers: the writable ones (functional §3) in FORM_ORDER,
- * `extra` left out (free JSON is for imports).
+ * The profile fields the add-subscriber form offers: the writable ones (functional §3) in the contract's
+ * profile order, `extra` left out (free JSON is for imports).
  */
-export const ADD_SUBSCRIBER_FIELDS = FORM_ORDER.filter((field) =>
-  (WRITABLE_PROFILE_FIELDS as readonly string[]).includes(field),
+export const ADD_SUBSCRIBER_FIELDS = PROFILE_FIELD_ORDER.filter(
+  (field): field is AddSubscriberField =>
+    field !== 'extra' && (WRITABLE_PROFILE_FIELDS as readonly string[]).includes(field),
 );
-export type AddSubscriberField = (typeof FORM_ORDER)[number];
-
-/** Fields entered as dates (YYYY-MM-DD). */
-export const DATE_FIELDS: ReadonlySet<string> = new Set(['dob', 'resume_date']);
+export type AddSubscriberField = Exclude<(typeof WRITABLE_PROFILE_FIELDS)[number], 'extra'>;
 
 export interface SubscriberFormValues {
   profile: Record<string, string>;

@@ -1,16 +1,17 @@
-import { checkAccess, importRulesOf, subscriberUploadAllowed } from '@herald/protocol';
+import { importRulesOf, subscriberUploadAllowed } from '@herald/protocol';
 import type { ImportRules } from '@herald/protocol';
 import { useCallback, useMemo } from 'react';
 import { catalogueError } from '../../platform/channel/channelError.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
+import { resourceAccess } from '../../platform/resources/resources.ts';
 
 /** What the list screens need of the organization: who may manage, and what the import rules allow. */
 export interface ListsContext {
   organization: CurrentOrganization;
   base: string;
-  /** Functional §6: imports, new lists and new subscribers need database-manage. */
+  /** Functional §6: imports, new lists and new subscribers are for those who may write lists. */
   canManage: boolean;
   rules: ImportRules;
   uploadAllowed: (listId?: number) => boolean;
@@ -24,7 +25,7 @@ export function useListsContext(): ListsContext {
     return {
       organization,
       base: `/${organization.organizationId}`,
-      canManage: checkAccess({ capabilities: ['database-manage'] }, organization.access),
+      canManage: resourceAccess('list', organization.access).canWrite,
       rules,
       uploadAllowed: (listId?: number) => subscriberUploadAllowed(rules, listId),
     };

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,7 @@ export function LoginPage() {
   // Set once this form signed the user in: from then on it is leaving, and the "already signed in" redirect
   // below must not race the one the sign-in started.
   const [leaving, setLeaving] = useState(false);
-  const { state, submitting, submit, completeSso, setField, back } = useSignIn(
+  const { state, submitting, submit, completeSso, setField, back, offerCode } = useSignIn(
     handedOver.email ?? session.savedEmail ?? '',
     (user) => {
       const target =
@@ -146,6 +146,20 @@ export function LoginPage() {
           {/* For password managers: the account the password belongs to. */}
           <input type="hidden" name="email" autoComplete="username" value={form.email} />
         </Group>
+      )}
+      {step === 'password' && error?.type === 'TooManyAttemptsError' && (
+        // Someone may be guessing at the account: its owner gets in with a second factor, or by a mailed code.
+        <Stack gap="xs" data-testid="login-throttled-help">
+          <Text size="sm">{t('login.throttledHelp')}</Text>
+          <Group gap="md">
+            <Button variant="light" size="xs" onClick={offerCode} disabled={form.password === ''}>
+              {t('login.useTwoFactorCode')}
+            </Button>
+            <Anchor component={Link} to="/passwordreset" size="sm">
+              {t('login.resetByEmail')}
+            </Anchor>
+          </Group>
+        </Stack>
       )}
       {step === 'password' && (
         <PasswordInput

@@ -230,3 +230,23 @@ describe('codeStepProblem (sign-up and password reset)', () => {
     expect(codeStepProblem({ otpCode: '123456', password, confirmPassword })?.type ?? null).toBe(expected);
   });
 });
+
+describe('a throttled sign-in', () => {
+  it('keeps the password, then offers the two-factor code with it', () => {
+    const throttled = nextLoginState(at('password', { password: 'pw' }), error('TooManyAttemptsError'));
+    expect(throttled).toMatchObject({ step: 'password', form: { password: 'pw' } });
+    const offering = nextLoginState(
+      { ...throttled, form: { ...throttled.form, otpCode: 'stale' } },
+      { kind: 'offerCode' },
+    );
+    expect(offering).toMatchObject({
+      step: 'oneTimeCode',
+      form: { password: 'pw', otpCode: '' },
+      error: null,
+    });
+    expect(loginRequest({ ...offering, form: { ...offering.form, otpCode: '123456' } })).toEqual({
+      command: 'createSession',
+      params: { email: 'ana@example.com', password: 'pw', otpCode: '123456' },
+    });
+  });
+});

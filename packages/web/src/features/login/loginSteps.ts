@@ -74,7 +74,9 @@ export type LoginOutcome =
   | { kind: 'newPasswordRequired' }
   | { kind: 'signedIn' }
   | { kind: 'error'; error: LoginError }
-  | { kind: 'back' };
+  | { kind: 'back' }
+  /** While sign-in is throttled, the person offers their two-factor code with the password they typed. */
+  | { kind: 'offerCode' };
 
 const ASKS_FOR_CODE = new Set(['MissingOTPCodeRecoveryError', 'MissingOTPError']);
 const WRONG_CODE = new Set(['InvalidOTPCodeRecoveryError', 'InvalidOTPError', 'IncorrectCodeError']);
@@ -96,6 +98,8 @@ export function nextLoginState(state: LoginState, outcome: LoginOutcome): LoginS
       return { step: 'newPassword', form: { ...form, newPassword: '', confirmPassword: '' }, error: null };
     case 'back':
       return { step: 'email', form: { ...form, ...cleared }, error: null };
+    case 'offerCode':
+      return { step: 'oneTimeCode', form: { ...form, otpCode: '' }, error: null };
     case 'error':
       return afterError(state, outcome.error);
   }

@@ -80,5 +80,6 @@ export function useSignIn(savedEmail: string, onSignedIn: (user: User) => void) 
     completeSso,
     setField,
     back: () => apply({ kind: 'back' }),
+    offerCode: () => apply({ kind: 'offerCode' }),
   };
 }

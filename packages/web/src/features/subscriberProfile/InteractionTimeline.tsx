@@ -1,16 +1,13 @@
 import { Badge, Button, Group, Paper, Select, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
 import { SUBSCRIBER_EVENT_KINDS } from '@herald/protocol';
-import type { SubscriberEventKind, SubscriberEventRecord } from '@herald/protocol';
+import type { SubscriberEventKind } from '@herald/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
-import type { StoredRecord } from '../../platform/list/recordCommands.ts';
 import { useRecords } from '../../platform/list/useRecords.ts';
 import { EVENT_COLORS, EventIcon } from './icons.tsx';
-import { SUBSCRIBER_EVENT_TYPE, eventDetailEntries } from './subscriberProfile.ts';
-
-type SubscriberEvent = SubscriberEventRecord & StoredRecord;
+import { eventDetailEntries } from './subscriberProfile.ts';
 
 /** Events read at a time; "Load more" reads this many more. */
 export const EVENTS_PAGE = 20;
@@ -23,7 +20,7 @@ export function InteractionTimeline({ subscriberId }: { subscriberId: number }) 
   const { t, i18n } = useTranslation();
   const [kind, setKind] = useState<SubscriberEventKind | null>(null);
   const [limit, setLimit] = useState(EVENTS_PAGE);
-  const events = useRecords<SubscriberEvent>(SUBSCRIBER_EVENT_TYPE, {
+  const events = useRecords('subscriberEvent', {
     filter: { subscriberId, ...(kind ? { kind } : {}) },
     limit,
     offset: 0,

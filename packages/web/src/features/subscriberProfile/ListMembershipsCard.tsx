@@ -1,18 +1,13 @@
 import { Anchor, Badge, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { ListMembershipRecord } from '@herald/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showToast } from '../../platform/alerts/toast.ts';
 import { formatDate } from '../../platform/i18n/formatDateTime.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
-import type { StoredRecord } from '../../platform/list/recordCommands.ts';
 import { useRecords } from '../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
-import { LIST_MEMBERSHIP_TYPE } from './subscriberProfile.ts';
 import type { Subscriber } from './subscriberProfile.ts';
 import { useSubscriberCommands } from './useSubscriberCommands.ts';
-
-type Membership = Omit<ListMembershipRecord, 'id'> & StoredRecord;
 
 /** As many lists as one profile shows. */
 const MEMBERSHIP_LIMIT = 200;
@@ -21,7 +16,7 @@ const MEMBERSHIP_LIMIT = 200;
 export function ListMembershipsCard({ subscriber, editable }: { subscriber: Subscriber; editable: boolean }) {
   const { t, i18n } = useTranslation();
   const organization = useCurrentOrganization();
-  const memberships = useRecords<Membership>(LIST_MEMBERSHIP_TYPE, {
+  const memberships = useRecords('listMembership', {
     filter: { subscriberId: subscriber.id },
     limit: MEMBERSHIP_LIMIT,
     offset: 0,

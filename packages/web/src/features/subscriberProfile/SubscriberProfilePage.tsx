@@ -5,14 +5,15 @@ import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { useRecord } from '../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
+import { useResourceAccess } from '../../platform/resources/useResourceAccess.ts';
 import { CustomFieldsCard } from './CustomFieldsCard.tsx';
 import { InteractionTimeline } from './InteractionTimeline.tsx';
 import { ListMembershipsCard } from './ListMembershipsCard.tsx';
 import { ScoresCard } from './ScoresCard.tsx';
 import { StandardFieldsCard } from './StandardFieldsCard.tsx';
 import { SubscriberActions } from './SubscriberActions.tsx';
-import { SUBSCRIBER_TYPE, canManageSubscribers, subscriberBadges } from './subscriberProfile.ts';
-import type { Subscriber, SubscriberBadge } from './subscriberProfile.ts';
+import { subscriberBadges } from './subscriberProfile.ts';
+import type { SubscriberBadge } from './subscriberProfile.ts';
 
 const BADGE_COLORS: Record<SubscriberBadge, string> = {
   anonymized: 'dark',
@@ -29,8 +30,9 @@ export default function SubscriberProfilePage() {
   const organization = useCurrentOrganization();
   const { id } = useParams();
   const subscriberId = id && /^\d+$/.test(id) ? Number(id) : null;
-  const loaded = useRecord<Subscriber>(SUBSCRIBER_TYPE, subscriberId);
+  const loaded = useRecord('subscriber', subscriberId);
   const subscriber = loaded.record;
+  const { canWrite } = useResourceAccess('subscriber');
   const base = `/${organization?.organizationId ?? ''}`;
 
   if (subscriberId !== null && !subscriber && (loaded.isPending || loaded.isFetching)) {
@@ -56,7 +58,7 @@ export default function SubscriberProfilePage() {
     );
   }
   const anonymized = subscriber.anonymizedAt !== null;
-  const editable = organization ? canManageSubscribers(organization.access) && !anonymized : false;
+  const editable = canWrite && !anonymized;
 
   return (
     <Stack data-testid="subscriber-page" data-subscriber-id={subscriber.id}>
@@ -101,7 +103,7 @@ export default function SubscriberProfilePage() {
           {t('subscriber.anonymizedNotice', { date: formatDateTime(subscriber.anonymizedAt, i18n.language) })}
         </Alert>
       )}
-      {organization && !canManageSubscribers(organization.access) && (
+      {organization && !canWrite && (
         <Alert color="gray" data-testid="subscriber-read-only">
           {t('subscriber.readOnly')}
         </Alert>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriberRecord } from '@herald/protocol';
 import {
-  canManageSubscribers,
   confirmationMatches,
   customFieldErrors,
   eventDetailEntries,
@@ -9,21 +8,7 @@ import {
   subscriberBadges,
 } from './subscriberProfile.ts';
 
-const access = (capabilities: string[]) => ({
-  roles: [],
-  capabilities,
-  email: 'a@b.c',
-  partitionsets: [],
-  enableBetaFeatures: false,
-  featureKeys: '',
-});
-
 describe('subscriber profile', () => {
-  it('lets database managers change subscribers, others read', () => {
-    expect(canManageSubscribers(access(['database-manage', 'database-view']))).toBe(true);
-    expect(canManageSubscribers(access(['database-view', 'database-extract']))).toBe(false);
-  });
-
   it('badges anonymized, unsubscribed and invalid subscribers', () => {
     expect(subscriberBadges({ is_unsubscribed: false, is_invalid: false, anonymizedAt: null })).toEqual([]);
     expect(subscriberBadges({ is_unsubscribed: true, is_invalid: true, anonymizedAt: '2026-01-01' })).toEqual(

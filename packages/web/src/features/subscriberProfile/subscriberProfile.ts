@@ -1,17 +1,7 @@
-import { checkAccess } from '@herald/protocol';
-import type { AccessContext, StandardProfileField, SubscriberRecord } from '@herald/protocol';
-import type { StoredRecord } from '../../platform/list/recordCommands.ts';
+import type { ResourceRecord } from '@herald/protocol';
+import type { StandardProfileField, SubscriberRecord } from '@herald/protocol';
 
-export const SUBSCRIBER_TYPE = 'subscriber';
-export const LIST_MEMBERSHIP_TYPE = 'listMembership';
-export const SUBSCRIBER_EVENT_TYPE = 'subscriberEvent';
-
-export type Subscriber = SubscriberRecord & StoredRecord;
-
-/** Functional §6: changing subscribers needs database-manage; every other member reads them. */
-export function canManageSubscribers(access: AccessContext): boolean {
-  return checkAccess({ capabilities: ['database-manage'] }, access);
-}
+export type Subscriber = ResourceRecord<'subscriber'>;
 
 export type SubscriberBadge = 'unsubscribed' | 'invalid' | 'anonymized';
 

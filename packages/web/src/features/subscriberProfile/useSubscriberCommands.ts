@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCommandMutation } from '../../platform/data/useCommand.ts';
 import { recordsKey } from '../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
-import { LIST_MEMBERSHIP_TYPE, SUBSCRIBER_EVENT_TYPE, SUBSCRIBER_TYPE } from './subscriberProfile.ts';
 
 /** After a change the subscriber, its lists and its history are read again (pushes may also arrive). */
 function useRefreshProfile(): () => void {
@@ -10,7 +9,7 @@ function useRefreshProfile(): () => void {
   const queryClient = useQueryClient();
   return () => {
     if (!organization) return;
-    for (const type of [SUBSCRIBER_TYPE, LIST_MEMBERSHIP_TYPE, SUBSCRIBER_EVENT_TYPE]) {
+    for (const type of ['subscriber', 'listMembership', 'subscriberEvent'] as const) {
       void queryClient.invalidateQueries({ queryKey: recordsKey(organization.channel, type) });
     }
   };

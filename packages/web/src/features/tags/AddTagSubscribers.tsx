@@ -6,8 +6,8 @@ import { showToast } from '../../platform/alerts/toast.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { useDebouncedValue } from '../../platform/list/useDebouncedValue.ts';
 import { useRecords } from '../../platform/list/useRecords.ts';
-import type { Tag } from '../settings/tags/tag.ts';
-import { SUBSCRIBER_TYPE, useTagSubscribers } from './useTagSubscribers.ts';
+import type { Tag } from './tag.ts';
+import { useTagSubscribers } from './useTagSubscribers.ts';
 
 type Subscriber = SubscriberRecord & { [field: string]: unknown };
 
@@ -25,8 +25,8 @@ export function AddTagSubscribers({ tag }: { tag: Tag }) {
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim());
   const tagging = useTagSubscribers(tag.id);
-  const matches = useRecords<Subscriber>(
-    SUBSCRIBER_TYPE,
+  const matches = useRecords(
+    'subscriber',
     search.length >= MIN_SEARCH
       ? { search, limit: MATCHES, offset: 0, sortKey: BY_EMAIL, sortOrder: 'asc', queryKey: MATCHES_QUERY }
       : null,

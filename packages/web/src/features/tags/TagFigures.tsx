@@ -4,9 +4,9 @@ import { showToast } from '../../platform/alerts/toast.ts';
 import { useCommandMutation } from '../../platform/data/useCommand.ts';
 import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
-import { TAG_FIGURES, tagFigureText } from '../settings/tags/tag.ts';
-import type { Tag } from '../settings/tags/tag.ts';
-import { useTagsAccess } from '../settings/tags/useTagsAccess.ts';
+import { TAG_FIGURES, tagFigureText } from './tag.ts';
+import type { Tag } from './tag.ts';
+import { useTagsAccess } from './useTagsAccess.ts';
 
 /**
  * A tag's figures as stat cards, with when they were counted and a "Recount" (updateTagStats). The server

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { useRecord } from '../../platform/list/useRecords.ts';
-import { TAG_TYPE } from '../settings/tags/tag.ts';
-import type { Tag } from '../settings/tags/tag.ts';
-import { useTagsAccess } from '../settings/tags/useTagsAccess.ts';
+import type { Tag } from './tag.ts';
+import { useTagsAccess } from './useTagsAccess.ts';
 import { AddTagSubscribers } from './AddTagSubscribers.tsx';
 import { TagFigures } from './TagFigures.tsx';
 import { TagSubscribers } from './TagSubscribers.tsx';
@@ -21,7 +20,7 @@ function pathId(value: string | undefined): number | null {
 export default function TagPage() {
   const { t } = useTranslation();
   const tagId = pathId(useParams().id);
-  const loaded = useRecord<Tag>(TAG_TYPE, tagId);
+  const loaded = useRecord('tag', tagId);
   const tag = loaded.record;
   if (tag) return <TagView tag={tag} />;
   if (tagId !== null && (loaded.isPending || loaded.isFetching))

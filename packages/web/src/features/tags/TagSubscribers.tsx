@@ -16,10 +16,10 @@ import { queryWindow } from '../../platform/list/listParams.ts';
 import type { ListDefinition } from '../../platform/list/listParams.ts';
 import { useListParams } from '../../platform/list/useListParams.ts';
 import { useRecords } from '../../platform/list/useRecords.ts';
-import { tagTarget } from '../settings/tags/tag.ts';
-import type { Tag } from '../settings/tags/tag.ts';
-import { useTagsAccess } from '../settings/tags/useTagsAccess.ts';
-import { SUBSCRIBER_TYPE, useTagSubscribers } from './useTagSubscribers.ts';
+import { tagTarget } from './tag.ts';
+import type { Tag } from './tag.ts';
+import { useTagsAccess } from './useTagsAccess.ts';
+import { useTagSubscribers } from './useTagSubscribers.ts';
 
 type Subscriber = SubscriberRecord & { [field: string]: unknown };
 
@@ -42,7 +42,7 @@ export function TagSubscribers({ tag }: { tag: Tag }) {
   const [params, change] = useListParams(taggedDefinition);
   const [removing, setRemoving] = useState<Subscriber | null>(null);
   const tagging = useTagSubscribers(tag.id);
-  const tagged = useRecords<Subscriber>(SUBSCRIBER_TYPE, {
+  const tagged = useRecords('subscriber', {
     filter: { target: tagTarget(tag.id) },
     search: params.search || undefined,
     ...queryWindow(params, PAGE_LIMIT),

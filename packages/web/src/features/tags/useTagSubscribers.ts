@@ -1,10 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCommandMutation } from '../../platform/data/useCommand.ts';
 import { recordsKey, useRecordChannel } from '../../platform/list/useRecords.ts';
-import { useTagsAccess } from '../settings/tags/useTagsAccess.ts';
-
-/** The record type of subscribers. */
-export const SUBSCRIBER_TYPE = 'subscriber';
+import { useTagsAccess } from './useTagsAccess.ts';
 
 /**
  * Adds subscribers to a tag or removes them (tagSubscribers). The server recounts the tag and pushes it;
@@ -15,7 +12,7 @@ export function useTagSubscribers(tagId: number) {
   const { channel } = useRecordChannel();
   const queryClient = useQueryClient();
   const mutation = useCommandMutation(organization.channel, 'tagSubscribers', {
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: recordsKey(channel, SUBSCRIBER_TYPE) }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: recordsKey(channel, 'subscriber') }),
   });
   const change = (subscriberIds: number[], remove: boolean) =>
     mutation.mutateAsync({ organizationId: organization.organizationId, tagId, subscriberIds, remove });

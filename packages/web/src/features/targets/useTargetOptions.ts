@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { StoredRecord } from '../../platform/list/recordCommands.ts';
 import { recordsKey, useRecordChannel } from '../../platform/list/useRecords.ts';
+import type { ResourceType } from '../../platform/resources/resources.ts';
 
 /** As many of each kind as a picker can sensibly offer. */
 const OPTION_LIMIT = 1000;
@@ -27,7 +28,7 @@ export interface TargetOptions {
   isPending: boolean;
 }
 
-function useCatalogue(type: string, sortKey: string, filter?: Record<string, unknown>) {
+function useCatalogue(type: ResourceType, sortKey: string, filter?: Record<string, unknown>) {
   const { channel, organizationId } = useRecordChannel();
   const params = {
     organizationId,
@@ -46,7 +47,7 @@ function useCatalogue(type: string, sortKey: string, filter?: Record<string, unk
 }
 
 /** Options named by the record's name, with the id the expression uses ("Newsletter · 12"). */
-function named(records: readonly StoredRecord[] | undefined): TargetOption[] {
+function named(records: ReadonlyArray<Record<string, unknown>> | undefined): TargetOption[] {
   return (records ?? [])
     .filter((record) => record.isArchived !== true)
     .map((record) => ({

@@ -3,7 +3,7 @@ import type { CommandMap } from '../channel/commandMap.ts';
 import { errorTypeOf } from '../channel/channelError.ts';
 
 /**
- * The data-plane commands the dashboard, search and notifications call (PROTOCOL §3, §4), typed here loosely
+ * The data-plane commands search and notifications call (PROTOCOL §3, §4), typed here loosely
  * (they were written beside their zod schemas). Results are read defensively (see the readers beside each
  * screen), so a shape that grows, or a server without the command (UnknownCommand: an empty state), does no harm.
  */
@@ -31,7 +31,6 @@ export interface UserListParams {
 }
 
 export type DataPlaneOrganizationCommands = {
-  getStats: { params: { organizationId: number }; result: unknown };
   query: { params: CampaignQueryParams; result: ListResult };
 };
 

@@ -1,8 +1,10 @@
-import type { SortOrder } from '@herald/protocol';
 import type { ChannelClient } from '../channel/channelClient.ts';
-import type { OrganizationChannelClient } from '../channel/organizationChannel.ts';
+import type { OrganizationCommandMap } from '../channel/commandMap.ts';
 
-/** A record as the organization channel carries it: an id, a version for stale-write checks, and fields. */
+/**
+ * What the list kit needs of any record: an id, and a version for stale-write checks. Each type's own record
+ * is the contract's `ResourceRecord<type>`.
+ */
 export interface StoredRecord {
   id: number;
   version?: number;
@@ -10,47 +12,14 @@ export interface StoredRecord {
   [field: string]: unknown;
 }
 
-/** The `query` param of the query command (PROTOCOL §4). */
-export interface RecordQuery {
-  type: string;
-  filter?: Record<string, unknown>;
-  search?: string;
-}
+/** The data-plane commands of PROTOCOL §4 the list kit calls, as the contract defines them. */
+export type RecordCommandMap = Pick<OrganizationCommandMap, 'query' | 'writeRecords' | 'addSubscription'>;
 
-/**
- * The data-plane commands of PROTOCOL §4 as the list kit calls them. Written out here so the kit does not
- * depend on the order in which the contract's files fill in; the shapes are the contract's.
- */
-export type RecordCommandMap = {
-  query: {
-    params: {
-      organizationId: number;
-      query: RecordQuery;
-      limit: number;
-      offset: number;
-      sortKey?: string;
-      sortOrder?: SortOrder;
-      /** Names the screen asking, so a newer query of the same screen cancels the older one. */
-      queryKey?: string;
-    };
-    result: { records: StoredRecord[]; total: number };
-  };
-  writeRecords: {
-    params: { organizationId: number; type: string; data: Array<Record<string, unknown>> };
-    result: { records: StoredRecord[] };
-  };
-  addSubscription: {
-    params: { organizationId: number; query: { type: string } };
-    result: { subscriptionId?: string | number };
-  };
-};
+/** The `query` param of the query command: type, filter and search. */
+export type RecordQuery = RecordCommandMap['query']['params']['query'];
 
+/** What the kit asks records of: the organization channel, or a stand-in in tests. */
 export type RecordChannel = ChannelClient<RecordCommandMap>;
-
-/** The organization channel, asked for records. */
-export function recordChannel(channel: OrganizationChannelClient): RecordChannel {
-  return channel as unknown as RecordChannel;
-}
 
 /** A `records` push (PROTOCOL §2): records of a type changed in the organization. */
 export interface RecordsPush {

@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionState } from '../channel/connectionState.ts';
 import { RecordSubscriptions } from './recordSubscriptions.ts';
 import type { RecordChannel } from './recordCommands.ts';
 
+const ok = () => Promise.resolve({ subscriptionId: 's' });
+
 /** A channel stand-in: records requests, lets the test change its state and send pushes. */
-function fakeChannel(status: ConnectionState['status']) {
+function fakeChannel(status: ConnectionState['status'], answer: () => Promise<unknown> = ok) {
   const requests: Array<{ command: string; params: unknown }> = [];
   const pushListeners = new Set<(frame: never) => void>();
   const stateListeners = new Set<() => void>();
@@ -12,7 +14,7 @@ function fakeChannel(status: ConnectionState['status']) {
   const channel = {
     request: (command: string, params: unknown) => {
       requests.push({ command, params });
-      return Promise.resolve({ subscriptionId: 's' });
+      return answer();
     },
     getState: () => state,
     onPush: (listener: (frame: never) => void) => {
@@ -74,5 +76,25 @@ describe('record subscriptions', () => {
     stop();
     fake.push({ event: 'records', organizationId: 7, data: { type: 'campaign', records: [{ id: 4 }] } });
     expect(seen).toEqual([[{ id: 1 }]]);
+  });
+
+  describe('a refused subscription', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('is reported in development builds, and asked again on the next connection', async () => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const refusal = Object.assign(new Error('Privileges error'), { type: 'PrivilegesError' });
+      const fake = fakeChannel('authenticated', () => Promise.reject(refusal));
+      const subscriptions = new RecordSubscriptions(fake.channel, 7);
+      subscriptions.listen('customField', () => undefined);
+      await vi.waitFor(() => expect(logged).toHaveBeenCalledTimes(1));
+      expect(logged.mock.calls[0]).toEqual(['addSubscription for customField was refused', refusal]);
+      fake.setStatus('retrying');
+      fake.setStatus('authenticated');
+      expect(fake.requests.map((request) => request.params)).toEqual([
+        { organizationId: 7, query: { type: 'customField' } },
+        { organizationId: 7, query: { type: 'customField' } },
+      ]);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { ResourceType } from '../resources/resources.ts';
 import type { RecordChannel, RecordsPush } from './recordCommands.ts';
 import { recordsPushOf } from './recordCommands.ts';
 
@@ -9,9 +10,9 @@ type PushListener = (push: RecordsPush) => void;
  * connection. `records` pushes go to the listeners of their type.
  */
 export class RecordSubscriptions {
-  private readonly listeners = new Map<string, Set<PushListener>>();
+  private readonly listeners = new Map<ResourceType, Set<PushListener>>();
   /** Types subscribed on the current connection (a new connection starts with none). */
-  private readonly subscribed = new Set<string>();
+  private readonly subscribed = new Set<ResourceType>();
   private readonly stopPushes: () => void;
   private readonly stopState: () => void;
   private authenticated: boolean;
@@ -20,20 +21,23 @@ export class RecordSubscriptions {
   constructor(
     private readonly channel: RecordChannel,
     private readonly organizationId: number,
-    private readonly onResubscribed: (type: string) => void = () => undefined,
+    private readonly onResubscribed: (type: ResourceType) => void = () => undefined,
   ) {
     this.authenticated = channel.getState().status === 'authenticated';
     this.connections = this.authenticated ? 1 : 0;
     this.stopPushes = channel.onPush((frame) => {
       const push = recordsPushOf(frame);
       if (!push || push.organizationId !== organizationId) return;
-      this.listeners.get(push.type)?.forEach((listener) => listener(push));
+      // A push names its type as a string; a type nobody listens to finds nothing.
+      (this.listeners as ReadonlyMap<string, Set<PushListener>>)
+        .get(push.type)
+        ?.forEach((listener) => listener(push));
     });
     this.stopState = channel.onStateChange(() => this.stateChanged());
   }
 
   /** Listens to changes of `type`; the channel subscribes to it once it is authenticated. */
-  listen(type: string, listener: PushListener): () => void {
+  listen(type: ResourceType, listener: PushListener): () => void {
     let forType = this.listeners.get(type);
     if (!forType) {
       forType = new Set();
@@ -68,14 +72,16 @@ export class RecordSubscriptions {
     }
   }
 
-  private subscribe(type: string): void {
+  private subscribe(type: ResourceType): void {
     if (this.subscribed.has(type)) return;
     this.subscribed.add(type);
     this.channel
       .request('addSubscription', { organizationId: this.organizationId, query: { type } })
-      .catch(() => {
-        // Asked again on the next connection; a refusal leaves the screen without live updates, not broken.
+      .catch((error: unknown) => {
+        // Asked again on the next connection; a refusal leaves the screen without live updates, not broken,
+        // which nobody would notice: development builds say so.
         this.subscribed.delete(type);
+        if (import.meta.env.DEV) console.error(`addSubscription for ${type} was refused`, error);
       });
   }
 }
@@ -86,7 +92,7 @@ const registries = new WeakMap<object, RecordSubscriptions>();
 export function subscriptionsFor(
   channel: RecordChannel,
   organizationId: number,
-  onResubscribed?: (type: string) => void,
+  onResubscribed?: (type: ResourceType) => void,
 ): RecordSubscriptions {
   let registry = registries.get(channel);
   if (!registry) {

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { formatNumber } from '@herald/protocol';
-import type { JobRecord, JobStatus } from '@herald/protocol';
+import type { JobStatus } from '@herald/protocol';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../platform/alerts/useErrorText.ts';
@@ -8,8 +8,6 @@ import { useCommandMutation } from '../../../platform/data/useCommand.ts';
 import { RecordsError } from '../../../platform/list/ListControls.tsx';
 import { useRecord } from '../../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';
-
-type Job = JobRecord & { [field: string]: unknown };
 
 /** While the job runs it is also read on this beat, in case a push is missed. */
 const JOB_POLL_MS = 2000;
@@ -58,7 +56,7 @@ export function CalculationRunNow({ customFieldId, unsaved }: { customFieldId: n
 function CalculationJob({ jobId }: { jobId: number }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const loaded = useRecord<Job>('job', jobId);
+  const loaded = useRecord('job', jobId);
   const job = loaded.record;
   const refetch = useRef(loaded.refetch);
   refetch.current = loaded.refetch;

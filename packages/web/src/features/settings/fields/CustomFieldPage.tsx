@@ -34,7 +34,7 @@ import {
 import type { CustomFieldForm } from './customFieldForm.ts';
 import { customFieldTypeLabel, dataTypeLabel } from './customFieldLabels.ts';
 import { formErrorText } from './formErrorText.ts';
-import { CUSTOM_FIELD_TYPE, useCustomField } from './useCustomFields.ts';
+import { useCustomField } from './useCustomFields.ts';
 import type { CustomField } from './useCustomFields.ts';
 
 const NEW_FIELD = 'new';
@@ -86,7 +86,7 @@ function CustomFieldEditor({ type, record }: { type: CustomFieldType; record: Cu
     if (overlay) overlay.close();
     else void navigate(listPath);
   };
-  const saving = useWriteRecords<CustomField>(CUSTOM_FIELD_TYPE, {
+  const saving = useWriteRecords('customField', {
     onSuccess: () => {
       showToast(record ? t('settings.customFields.saved') : t('settings.customFields.created'));
       close();
@@ -104,7 +104,7 @@ function CustomFieldEditor({ type, record }: { type: CustomFieldType; record: Cu
     event.preventDefault();
     setTouched(true);
     if (Object.keys(errors).length > 0) return;
-    saving.mutate([customFieldWrite(form, record) as Partial<CustomField>]);
+    saving.mutate([customFieldWrite(form, record)]);
   };
   const errorText = (key: 'field' | 'validationRegex' | 'kind') => formErrorText(t, shownErrors[key]);
   // Run now runs what is stored: offered once the field is saved as calculated.

@@ -29,7 +29,7 @@ import { useCurrentOrganization } from '../../../platform/organization/organizat
 import { useOverlayLink } from '../../../platform/overlay/overlay.ts';
 import { customFieldFlagWrite } from './customFieldForm.ts';
 import { customFieldTypeLabel, dataTypeLabel } from './customFieldLabels.ts';
-import { CUSTOM_FIELD_TYPE, useCustomFields } from './useCustomFields.ts';
+import { useCustomFields } from './useCustomFields.ts';
 import type { CustomField } from './useCustomFields.ts';
 
 /** Fields are listed by name. */
@@ -146,7 +146,7 @@ function CustomFieldsTable({
 }) {
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState<CustomField | null>(null);
-  const flagging = useWriteRecords<CustomField>(CUSTOM_FIELD_TYPE, {
+  const flagging = useWriteRecords('customField', {
     onSuccess: (_result, data) => {
       const change = data[0];
       if (change?.isDeleted) showToast(t('settings.customFields.deleted'));
@@ -156,7 +156,7 @@ function CustomFieldsTable({
     },
   });
   const flag = (field: CustomField, name: 'isArchived' | 'isDeleted', value: boolean) =>
-    flagging.mutate([customFieldFlagWrite(field, name, value) as Partial<CustomField>]);
+    flagging.mutate([customFieldFlagWrite(field, name, value)]);
 
   return (
     <>

@@ -6,7 +6,8 @@ import { useCurrentOrganization } from '../../../platform/organization/organizat
 import { useOverlayLink } from '../../../platform/overlay/overlay.ts';
 import { LockIcon } from '../../subscriberProfile/icons.tsx';
 import { dataTypeLabel } from './customFieldLabels.ts';
-import { PROFILE_FIELD_ORDER, isSystemField } from './profileFields.ts';
+import { PROFILE_FIELD_ORDER } from '@herald/protocol';
+import { isSystemField } from './profileFields.ts';
 import { useFieldsOfType } from './useCustomFields.ts';
 
 /**

@@ -1,9 +1,9 @@
-import { STANDARD_PROFILE_FIELDS } from '@herald/protocol';
+import { PROFILE_FIELD_ORDER, STANDARD_PROFILE_FIELDS } from '@herald/protocol';
 import { describe, expect, it } from 'vitest';
-import { PROFILE_FIELD_ORDER, isStandardProfileField, isSystemField } from './profileFields.ts';
+import { isStandardProfileField, isSystemField } from './profileFields.ts';
 
 describe('profile fields', () => {
-  it('orders every standard field once', () => {
+  it("shows every standard field once, in the contract's profile order", () => {
     expect([...PROFILE_FIELD_ORDER].sort()).toEqual([...STANDARD_PROFILE_FIELDS].sort());
   });
 

@@ -5,14 +5,13 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../platform/alerts/useErrorText.ts';
 import { RecordsError } from '../../../platform/list/ListControls.tsx';
-import { recordChannel } from '../../../platform/list/recordCommands.ts';
 import { recordsKey, useRecord } from '../../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';
 import { JobProgress, JobStateBadge } from '../../export/JobStatus.tsx';
-import { JOB_TYPE, isFinished, resultCounts } from '../../export/jobs.ts';
-import type { Job } from '../../export/jobs.ts';
+import { isFinished, resultCounts } from '../../export/jobs.ts';
 import { useOrganizationJwt } from '../../export/useOrganizationJwt.ts';
 import { uploadFile } from './uploadFile.ts';
+import type { ResourceType } from '../../../platform/resources/resources.ts';
 
 /** Functional §5: import files are CSV, TSV, XLS or XLSX. */
 export const IMPORT_FILE_ACCEPT =
@@ -33,7 +32,7 @@ export function FileImportPanel({
   hint: string;
   onDone?: () => void;
   /** The record type the import writes (customField, partition): its cached pages are read again when done. */
-  refreshes: string;
+  refreshes: ResourceType;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -43,7 +42,7 @@ export function FileImportPanel({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [jobId, setJobId] = useState<number | null>(null);
-  const watched = useRecord<Job>(JOB_TYPE, jobId);
+  const watched = useRecord('job', jobId);
   const job = watched.record;
   const queryClient = useQueryClient();
   const finished = job !== undefined && isFinished(job);
@@ -51,7 +50,7 @@ export function FileImportPanel({
   useEffect(() => {
     if (finished && organization)
       void queryClient.invalidateQueries({
-        queryKey: recordsKey(recordChannel(organization.channel), refreshes),
+        queryKey: recordsKey(organization.channel, refreshes),
       });
   }, [finished, organization, queryClient, refreshes]);
 

@@ -15,7 +15,7 @@ import {
   validatePartitionForm,
 } from './partitionForm.ts';
 import type { PartitionForm } from './partitionForm.ts';
-import { PARTITION_TYPE, usePartitionSets } from './usePartitions.ts';
+import { usePartitionSets } from './usePartitions.ts';
 import type { Partition } from './usePartitions.ts';
 
 /** partitions/{id} ('new' for a new one): name, external ref, partition set and custom fields. */
@@ -24,7 +24,7 @@ export default function PartitionPage() {
   const { id } = useParams();
   const isNew = id === 'new';
   const partitionId = id && /^\d+$/.test(id) ? Number(id) : null;
-  const loaded = useRecord<Partition>(PARTITION_TYPE, partitionId);
+  const loaded = useRecord('partition', partitionId);
   if (!isNew && partitionId === null) return <NotFound />;
   if (!isNew && !loaded.record) {
     if (loaded.isPending || loaded.isFetching) return <Text c="dimmed">{t('app.loading')}</Text>;
@@ -59,7 +59,7 @@ function PartitionEditor({ partition }: { partition: Partition | null }) {
     if (overlay) overlay.close();
     else void navigate(`/${organization?.organizationId ?? ''}/settings/partitions`);
   };
-  const saving = useWriteRecords<Partition>(PARTITION_TYPE, {
+  const saving = useWriteRecords('partition', {
     onSuccess: () => {
       showToast(partition ? t('settings.partitions.saved') : t('settings.partitions.created'));
       close();
@@ -74,7 +74,7 @@ function PartitionEditor({ partition }: { partition: Partition | null }) {
     event.preventDefault();
     setTouched(true);
     if (Object.keys(errors).length > 0) return;
-    saving.mutate([partitionWrite(form, partition) as Partial<Partition>]);
+    saving.mutate([partitionWrite(form, partition)]);
   };
   const setOptions = (sets.data?.records ?? []).map((set) => ({ value: String(set.id), label: set.name }));
   if (form.partitionSetId !== null && !setOptions.some((option) => option.value === form.partitionSetId)) {

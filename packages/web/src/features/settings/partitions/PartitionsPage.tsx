@@ -14,8 +14,8 @@ import {
 import { useRecords, useWriteRecords } from '../../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';
 import { useOverlayLink } from '../../../platform/overlay/overlay.ts';
-import { PARTITION_SET_TYPE, PARTITION_TYPE, usePartitionSets } from './usePartitions.ts';
-import type { Partition, PartitionSet } from './usePartitions.ts';
+import { usePartitionSets } from './usePartitions.ts';
+import type { PartitionSet } from './usePartitions.ts';
 
 /** Partitions are listed by name. */
 const PARTITION_ORDER = 'name';
@@ -26,7 +26,7 @@ export default function PartitionsPage() {
   const organization = useCurrentOrganization();
   const overlayLink = useOverlayLink();
   const [page, setPage] = useState(1);
-  const partitions = useRecords<Partition>(PARTITION_TYPE, {
+  const partitions = useRecords('partition', {
     limit: PAGE_LIMIT,
     offset: (page - 1) * PAGE_LIMIT,
     sortKey: PARTITION_ORDER,
@@ -103,7 +103,7 @@ export default function PartitionsPage() {
 function PartitionSets({ sets, error }: { sets: PartitionSet[]; error: unknown }) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
-  const creating = useWriteRecords<PartitionSet>(PARTITION_SET_TYPE, {
+  const creating = useWriteRecords('partitionSet', {
     onSuccess: () => {
       setName('');
       showToast(t('settings.partitions.setCreated'));

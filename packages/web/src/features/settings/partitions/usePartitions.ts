@@ -1,12 +1,8 @@
-import type { PartitionRecord } from '@herald/protocol';
-import type { StoredRecord } from '../../../platform/list/recordCommands.ts';
+import type { ResourceRecord } from '@herald/protocol';
 import { useRecords } from '../../../platform/list/useRecords.ts';
 
-export const PARTITION_TYPE = 'partition';
-export const PARTITION_SET_TYPE = 'partitionSet';
-
-export type Partition = PartitionRecord & StoredRecord;
-export type PartitionSet = { id: number; name: string } & StoredRecord;
+export type Partition = ResourceRecord<'partition'>;
+export type PartitionSet = ResourceRecord<'partitionSet'>;
 
 /** Enough partition sets for one picker. */
 const PARTITION_SET_LIMIT = 500;
@@ -16,7 +12,7 @@ const SET_ORDER = 'name';
 
 /** The organization's partition sets in name order. */
 export function usePartitionSets() {
-  return useRecords<PartitionSet>(PARTITION_SET_TYPE, {
+  return useRecords('partitionSet', {
     limit: PARTITION_SET_LIMIT,
     offset: 0,
     sortKey: SET_ORDER,

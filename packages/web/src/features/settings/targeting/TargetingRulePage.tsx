@@ -11,7 +11,7 @@ import { useRecords, useWriteRecords } from '../../../platform/list/useRecords.t
 import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';
 import { TargetExpressionInput } from '../../targets/TargetExpressionInput.tsx';
 import { sameTarget } from '../../targets/targetText.ts';
-import { TARGETING_RULE_TYPE, ruleTypeFromPath, targetingRuleWrite } from './targetingRule.ts';
+import { ruleTypeFromPath, targetingRuleWrite } from './targetingRule.ts';
 import type { TargetingRule } from './targetingRule.ts';
 
 /** One targeting rule (`targeting/{type}`): its switch and its target, edited with the builder. */
@@ -20,10 +20,7 @@ export default function TargetingRulePage() {
   const type = ruleTypeFromPath(useParams().type);
   const organization = useCurrentOrganization();
   const back = `/${organization?.organizationId ?? ''}/settings/targeting`;
-  const rules = useRecords<TargetingRule>(
-    TARGETING_RULE_TYPE,
-    type === null ? null : { filter: { type }, limit: 1, offset: 0 },
-  );
+  const rules = useRecords('targetingRule', type === null ? null : { filter: { type }, limit: 1, offset: 0 });
   const rule = rules.data?.records.find((record) => record.type === type);
   if (type === null || (!rule && rules.isSuccess)) {
     return (
@@ -55,7 +52,7 @@ function TargetingRuleForm({
   const errorText = useErrorText();
   const [isEnabled, setIsEnabled] = useState(rule.isEnabled);
   const [target, setTarget] = useState<TargetNode | null>(rule.target);
-  const saving = useWriteRecords<TargetingRule>(TARGETING_RULE_TYPE, {
+  const saving = useWriteRecords('targetingRule', {
     onSuccess: () => showToast(t('targeting.saved', { type: t(`targeting.types.${type}`) })),
   });
   const changed = isEnabled !== rule.isEnabled || !sameTarget(target, rule.target);
@@ -93,9 +90,7 @@ function TargetingRuleForm({
             <Button
               disabled={!changed}
               loading={saving.isPending}
-              onClick={() =>
-                saving.mutate([targetingRuleWrite(rule, { isEnabled, target }) as Partial<TargetingRule>])
-              }
+              onClick={() => saving.mutate([targetingRuleWrite(rule, { isEnabled, target })])}
               data-testid="targeting-rule-save"
             >
               {t('common.save')}

@@ -7,8 +7,7 @@ import { errorTypeOf, isChannelError } from '../../../platform/channel/channelEr
 import { ListSkeleton, RecordsError } from '../../../platform/list/ListControls.tsx';
 import { useRecords, useWriteRecords } from '../../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';
-import { TARGETING_RULE_TYPE, rulesByType, targetingRuleWrite } from './targetingRule.ts';
-import type { TargetingRule } from './targetingRule.ts';
+import { rulesByType, targetingRuleWrite } from './targetingRule.ts';
 
 /** Rules are listed by channel type. */
 const RULE_ORDER = 'type';
@@ -23,13 +22,13 @@ export default function TargetingRulesPage() {
   const organization = useCurrentOrganization();
   // Platform §2 names one rule's page `targeting/{type}`, beside the settings list rather than under it.
   const base = `/${organization?.organizationId ?? ''}/targeting`;
-  const rules = useRecords<TargetingRule>(TARGETING_RULE_TYPE, {
+  const rules = useRecords('targetingRule', {
     limit: 10,
     offset: 0,
     sortKey: RULE_ORDER,
     sortOrder: 'asc',
   });
-  const writing = useWriteRecords<TargetingRule>(TARGETING_RULE_TYPE, {
+  const writing = useWriteRecords('targetingRule', {
     // The server says why (enabling without a target, say): its detail, else the catalogue's text.
     onError: (error) =>
       notifications.show({
@@ -76,7 +75,7 @@ export default function TargetingRulesPage() {
                         writing.mutate([
                           targetingRuleWrite(rule, {
                             isEnabled: event.currentTarget.checked,
-                          }) as Partial<TargetingRule>,
+                          }),
                         ])
                       }
                       aria-label={t('targeting.enabledFor', { type: t(`targeting.types.${type}`) })}

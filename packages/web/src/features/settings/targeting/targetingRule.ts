@@ -1,11 +1,8 @@
+import type { ResourceRecord } from '@herald/protocol';
 import { TARGETING_RULE_TYPES, printTarget } from '@herald/protocol';
-import type { TargetNode, TargetingRuleRecord, TargetingRuleType } from '@herald/protocol';
-import type { StoredRecord } from '../../../platform/list/recordCommands.ts';
+import type { ResourceWrite, TargetNode, TargetingRuleType } from '@herald/protocol';
 
-/** The record type of targeting rules on the organization channel. */
-export const TARGETING_RULE_TYPE = 'targetingRule';
-
-export type TargetingRule = TargetingRuleRecord & StoredRecord;
+export type TargetingRule = ResourceRecord<'targetingRule'>;
 
 /** A channel type from the path (`targeting/{type}`), or null when it is none. */
 export function ruleTypeFromPath(value: string | undefined): TargetingRuleType | null {
@@ -21,7 +18,7 @@ export function ruleTypeFromPath(value: string | undefined): TargetingRuleType |
 export function targetingRuleWrite(
   rule: Pick<TargetingRule, 'id' | 'version' | 'type'>,
   change: { isEnabled?: boolean; target?: TargetNode | null },
-): Record<string, unknown> {
+): ResourceWrite<'targetingRule'> {
   return {
     id: rule.id,
     version: rule.version,

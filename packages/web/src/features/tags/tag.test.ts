@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultListParams } from '../../../platform/list/listParams.ts';
+import { defaultListParams } from '../../platform/list/listParams.ts';
 import {
   emptyTagForm,
   tagListDefinition,

@@ -1,13 +1,13 @@
-import { checkAccess } from '@herald/protocol';
 import { useMemo } from 'react';
-import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';
-import type { CurrentOrganization } from '../../../platform/organization/organizationContext.ts';
+import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
+import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
+import { resourceAccess } from '../../platform/resources/resources.ts';
 
 /** What the tag screens need of the organization: its address and whether the user may change tags. */
 export interface TagsAccess {
   organization: CurrentOrganization;
   base: string;
-  /** Functional §6: creating, renaming and archiving tags, and tagging subscribers, need database-manage. */
+  /** Functional §6: creating, renaming and archiving tags, and tagging subscribers, are for those who may write tags. */
   canManage: boolean;
 }
 
@@ -18,7 +18,7 @@ export function useTagsAccess(): TagsAccess {
     () => ({
       organization,
       base: `/${organization.organizationId}`,
-      canManage: checkAccess({ capabilities: ['database-manage'] }, organization.access),
+      canManage: resourceAccess('tag', organization.access).canWrite,
     }),
     [organization],
   );

@@ -2,8 +2,7 @@ import { ActionIcon, Button, Group, Menu, Modal, Stack, Text } from '@mantine/co
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useArchiveWithUndo } from '../../../platform/list/useArchiveWithUndo.tsx';
-import { TAG_TYPE } from './tag.ts';
+import { useArchiveWithUndo } from '../../platform/list/useArchiveWithUndo.tsx';
 import type { Tag } from './tag.ts';
 import { useTagsAccess } from './useTagsAccess.ts';
 
@@ -16,7 +15,7 @@ export function TagActions({ tag, onRename }: { tag: Tag; onRename: (tag: Tag) =
   const { base, canManage } = useTagsAccess();
   const [confirming, setConfirming] = useState(false);
   const { archive, unarchive, isPending } = useArchiveWithUndo({
-    type: TAG_TYPE,
+    type: 'tag',
     record: tag,
     name: tag.name,
     messages: { archived: 'tags.archivedToast', unarchived: 'tags.unarchivedToast', undo: 'tags.undo' },

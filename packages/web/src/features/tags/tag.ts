@@ -1,13 +1,10 @@
+import type { ResourceRecord } from '@herald/protocol';
 import { formatNumber } from '@herald/protocol';
-import type { TagRecord, TagStats } from '@herald/protocol';
-import type { ListDefinition, ListParams } from '../../../platform/list/listParams.ts';
-import type { StoredRecord } from '../../../platform/list/recordCommands.ts';
-
-/** The record type of tags on the organization channel. */
-export const TAG_TYPE = 'tag';
+import type { TagStats } from '@herald/protocol';
+import type { ListDefinition, ListParams } from '../../platform/list/listParams.ts';
 
 /** A tag as the list kit carries it. */
-export type Tag = TagRecord & StoredRecord;
+export type Tag = ResourceRecord<'tag'>;
 
 /**
  * The tags screen's filters: tags in use (the default), archived ones, or both. Not named `all`, which the

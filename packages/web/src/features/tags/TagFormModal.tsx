@@ -2,10 +2,10 @@ import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core'
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../../platform/alerts/toast.ts';
-import { RecordsError } from '../../../platform/list/ListControls.tsx';
-import { useWriteRecords } from '../../../platform/list/useRecords.ts';
-import { TAG_NAME_MAX, TAG_TYPE, emptyTagForm, tagToForm, tagWrite, validateTagForm } from './tag.ts';
+import { showToast } from '../../platform/alerts/toast.ts';
+import { RecordsError } from '../../platform/list/ListControls.tsx';
+import { useWriteRecords } from '../../platform/list/useRecords.ts';
+import { TAG_NAME_MAX, emptyTagForm, tagToForm, tagWrite, validateTagForm } from './tag.ts';
 import type { Tag, TagForm } from './tag.ts';
 
 /** Creates a tag (`tag: null`) or renames one; closes once the server has stored it. */
@@ -37,7 +37,7 @@ function TagFormBody({ tag, onClose }: { tag: Tag | null; onClose: () => void })
   const [form, setForm] = useState<TagForm>(() => (tag ? tagToForm(tag) : emptyTagForm()));
   const [touched, setTouched] = useState(false);
   const errors = validateTagForm(form);
-  const saving = useWriteRecords<Tag>(TAG_TYPE, {
+  const saving = useWriteRecords('tag', {
     onSuccess: ({ records }) => {
       showToast(
         tag
@@ -51,7 +51,7 @@ function TagFormBody({ tag, onClose }: { tag: Tag | null; onClose: () => void })
     event.preventDefault();
     setTouched(true);
     if (errors.name) return;
-    saving.mutate([tagWrite(form, tag) as Partial<Tag>]);
+    saving.mutate([tagWrite(form, tag)]);
   };
   return (
     <form onSubmit={onSubmit} noValidate data-testid="tag-form">
