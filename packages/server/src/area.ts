@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CommandRegistry } from './channels/registry.ts';
 import type { JobHandler } from './jobs/job-runner.ts';
-import type { ResourceImplementation } from './query/resources.ts';
+import type { EngineResource } from './query/resources.ts';
 import type { Services } from './services.ts';
 
 /**
@@ -17,7 +17,7 @@ export interface Area {
   /** Commands of the organization channel (`/uiv5`). */
   organizationCommands?: CommandRegistry;
   /** Query types it implements, each against its declaration in the contract. */
-  resources?: readonly ResourceImplementation[];
+  resources?: readonly EngineResource[];
   /** Handlers of the job kinds it runs, by kind. */
   jobs?: Readonly<Record<string, JobHandler>>;
   /** Work done as the server starts (after the job runner); may answer the function that stops what it began. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type RawBuilder } from 'kysely';
 import {
   BatchConflictError,
   mergeBatch,
@@ -64,6 +65,8 @@ describe('merging an import batch', () => {
   });
   afterAll(() => herald?.stop());
 
+  const textOf = (statement: RawBuilder<unknown>) => statement.compile(herald.database.db).sql;
+
   const countOf = async (table: 'subscriber' | 'list_membership') =>
     Number(
       (
@@ -80,15 +83,13 @@ describe('merging an import batch', () => {
     const attempt = herald.database.copyTransaction((session) =>
       mergeBatch(
         {
-          copyIn: (table, columns, text) => session.copyIn(table, columns, text),
-          query: async (text, params) => {
+          ...session,
+          run: async (statement) => {
             // Another writer creates one of the batch's subscribers after the match, just before the insert.
-            if (text.includes('INSERT INTO subscriber'))
-              await session.query(
-                `INSERT INTO subscriber (organization_id, email) VALUES ($1, 'meanwhile@example.test')`,
-                [organizationId],
-              );
-            return session.query(text, params);
+            if (textOf(statement).includes('INSERT INTO subscriber ('))
+              await session.run(sql`INSERT INTO subscriber (organization_id, email)
+                VALUES (${organizationId}, 'meanwhile@example.test')`);
+            return session.run(statement);
           },
         },
         plan,
@@ -111,11 +112,11 @@ describe('merging an import batch', () => {
     const attempt = herald.database.copyTransaction((session) =>
       mergeBatch(
         {
-          copyIn: (table, columns, text) => session.copyIn(table, columns, text),
-          query: (text, params) =>
-            text.includes('INSERT INTO subscriber')
-              ? session.query('SELECT 1 / 0')
-              : session.query(text, params),
+          ...session,
+          run: <Row>(statement: RawBuilder<Row>) =>
+            textOf(statement).includes('INSERT INTO subscriber (')
+              ? session.run(sql<Row>`SELECT 1 / 0`)
+              : session.run(statement),
         },
         plan,
         batch,

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { queryLimits } from '../src/query/engine.ts';
 import { campaignResource } from '../src/campaigns/campaign-resource.ts';
-import { implementResource, type ResourceImplementation } from '../src/query/resources.ts';
+import { implementResource, type EngineResource } from '../src/query/resources.ts';
 import { defineArea } from '../src/area.ts';
 import { heraldAreas } from '../src/areas.ts';
 import type { ChannelClient } from './support/channel-client.ts';
@@ -12,7 +12,7 @@ import { startTestHerald, type TestHerald } from './support/herald.ts';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** Campaigns under other type names, made slow on purpose, for the time-out and cancellation tests. */
-function campaignAs(type: string, changes: Partial<ResourceImplementation>): ResourceImplementation {
+function campaignAs(type: string, changes: Partial<EngineResource>): EngineResource {
   return implementResource({
     ...campaignResource,
     definition: { ...campaignResource.definition, type },

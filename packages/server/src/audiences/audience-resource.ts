@@ -31,7 +31,7 @@ export const audienceResource = implementResource({
   definition: resourceDefinitions.audience,
   table: 'audience',
   select: AUDIENCE_SELECT,
-  toRecord: (row) => audienceRecord(row),
+  toRecord: audienceRecord,
   filters: {
     id: { column: 'audience.id' },
     name: { column: 'audience.name' },

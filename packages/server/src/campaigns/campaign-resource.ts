@@ -1,17 +1,27 @@
-import { HeraldError, campaignWriteSchema, resourceDefinitions, type CampaignWrite } from '@herald/protocol';
-import { sql, type Transaction } from 'kysely';
+import {
+  HeraldError,
+  campaignWriteSchema,
+  resourceDefinitions,
+  type CampaignWrite,
+  type ResourceRecord,
+} from '@herald/protocol';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
+import type { CampaignTable } from '../query/tables.ts';
 import { validation, type Actor, implementResource } from '../query/resources.ts';
 import { checkPartitions } from '../partitions/check-partitions.ts';
 import { campaignStatusCondition } from './campaign-status.ts';
-import { checkNew, checkVersion, writeEach } from '../query/write-helpers.ts';
+import { checkNew, checkVersion, returnedRow, writeEach } from '../query/write-helpers.ts';
 
-const SELECT = sql`id, name, start_date::text AS start_date, end_date::text AS end_date, details, notes,
+type CampaignRecord = ResourceRecord<'campaign'>;
+/** A campaign as SELECT reads it: its dates as 'YYYY-MM-DD' text. */
+type CampaignRow = Omit<Selectable<CampaignTable>, 'organization_id'>;
+
+const SELECT = sql<CampaignRow>`id, name, start_date::text AS start_date, end_date::text AS end_date, details, notes,
   partition_ids, is_archived, created_at, updated_at, version`;
 
-export function campaignRecord(row: Record<string, unknown>): Record<string, unknown> {
-  const iso = (value: unknown) =>
-    value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+export function campaignRecord(row: CampaignRow): CampaignRecord {
+  const iso = (value: Date) => new Date(value).toISOString();
   return {
     id: row.id,
     name: row.name,
@@ -59,7 +69,7 @@ async function writeOne(
   actor: Actor,
   input: CampaignWrite,
   path: string,
-): Promise<Record<string, unknown>> {
+): Promise<CampaignRecord> {
   if (input.partitionIds !== undefined)
     await checkPartitions(trx, actor, input.partitionIds, `${path}.partitionIds`);
   if (input.id === undefined) {
@@ -71,41 +81,41 @@ async function writeOne(
     const partitionIds = input.partitionIds ?? [];
     if (actor.partitionIds !== undefined && partitionIds.length === 0)
       throw validation(`${path}.partitionIds`, 'Choose at least one of your partitions');
-    const row = await sql<Record<string, unknown>>`
+    const row = await sql<CampaignRow>`
       INSERT INTO campaign (organization_id, name, start_date, end_date, details, notes, partition_ids, is_archived)
       VALUES (${actor.organizationId}, ${input.name}, ${input.startDate}::date, ${endDate}::date, ${input.details ?? ''},
         ${input.notes ?? ''}, ${partitionIds}::integer[], ${input.isArchived ?? false})
       RETURNING ${SELECT}`.execute(trx);
-    return campaignRecord(row.rows[0] ?? {});
+    return campaignRecord(returnedRow(row));
   }
 
   const visible =
     actor.partitionIds === undefined ? sql`true` : sql`partition_ids && ${actor.partitionIds}::integer[]`;
   const current = (
-    await sql<Record<string, unknown>>`SELECT ${SELECT} FROM campaign
+    await sql<CampaignRow>`SELECT ${SELECT} FROM campaign
       WHERE id = ${input.id} AND organization_id = ${actor.organizationId} AND ${visible} FOR UPDATE`.execute(
       trx,
     )
   ).rows[0];
   if (!current) throw new HeraldError('NotFoundError');
   const stored = campaignRecord(current);
-  checkVersion(input, { version: Number(stored.version), updatedAt: String(stored.updatedAt) }, path);
-  const startDate = input.startDate ?? String(stored.startDate);
-  const endDate = input.endDate === undefined ? (stored.endDate as string | null) : input.endDate;
+  checkVersion(input, stored, path);
+  const startDate = input.startDate ?? stored.startDate;
+  const endDate = input.endDate === undefined ? stored.endDate : input.endDate;
   checkDates(startDate, endDate, path);
   if (actor.partitionIds !== undefined && input.partitionIds !== undefined && input.partitionIds.length === 0)
     throw validation(`${path}.partitionIds`, 'Choose at least one of your partitions');
-  const partitionIds = input.partitionIds ?? (stored.partitionIds as number[]);
-  const row = await sql<Record<string, unknown>>`
-    UPDATE campaign SET name = ${input.name ?? String(stored.name)}, start_date = ${startDate}::date,
-      end_date = ${endDate}::date, details = ${input.details ?? String(stored.details)},
-      notes = ${input.notes ?? String(stored.notes)},
+  const partitionIds = input.partitionIds ?? stored.partitionIds;
+  const row = await sql<CampaignRow>`
+    UPDATE campaign SET name = ${input.name ?? stored.name}, start_date = ${startDate}::date,
+      end_date = ${endDate}::date, details = ${input.details ?? stored.details},
+      notes = ${input.notes ?? stored.notes},
       partition_ids = ${partitionIds}::integer[],
-      is_archived = ${input.isArchived ?? Boolean(stored.isArchived)},
+      is_archived = ${input.isArchived ?? stored.isArchived},
       updated_at = greatest(now(), updated_at + interval '1 millisecond'), version = version + 1
     WHERE id = ${input.id} AND organization_id = ${actor.organizationId}
     RETURNING ${SELECT}`.execute(trx);
-  return campaignRecord(row.rows[0] ?? {});
+  return campaignRecord(returnedRow(row));
 }
 
 function checkDates(startDate: string, endDate: string | null, path: string): void {

@@ -4,7 +4,7 @@ import { registerCommand, type CommandRegistry } from '../channels/registry.ts';
 import { validation } from '../query/resources.ts';
 import { commandActor } from '../subscribers/subscriber-access.ts';
 import { subscriberFieldRules } from '../subscribers/custom-values.ts';
-import { CUSTOM_FIELD_SELECT, customFieldRecord } from './custom-field-record.ts';
+import { CUSTOM_FIELD_SELECT, customFieldRecord, type CustomFieldRow } from './custom-field-record.ts';
 import { computeFieldStats } from './field-stats.ts';
 
 /**
@@ -33,9 +33,8 @@ export const customFieldOrganizationCommands: CommandRegistry = {
       if (!rule) throw new HeraldError('NotFoundError');
       const stats = await computeFieldStats(db, actor.organizationId, rule, actor.partitionIds);
       if (actor.partitionIds === undefined) {
-        const stored = await sql<
-          Record<string, unknown>
-        >`UPDATE custom_field SET stats = ${JSON.stringify(stats)}::jsonb
+        const stored =
+          await sql<CustomFieldRow>`UPDATE custom_field SET stats = ${JSON.stringify(stats)}::jsonb
           WHERE id = ${field.id} AND organization_id = ${actor.organizationId}
           RETURNING ${CUSTOM_FIELD_SELECT}`.execute(db);
         try {

@@ -9,10 +9,10 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { validation, type Actor, implementResource } from '../query/resources.ts';
-import { checkNew, checkVersion, writeEach } from '../query/write-helpers.ts';
+import { checkNew, checkVersion, returnedRow, writeEach } from '../query/write-helpers.ts';
 import { checkCalculation } from '../calculations/calculation-checks.ts';
 import { scheduleCalculation } from '../calculations/calculation-schedule.ts';
-import { CUSTOM_FIELD_SELECT, customFieldRecord } from './custom-field-record.ts';
+import { CUSTOM_FIELD_SELECT, customFieldRecord, type CustomFieldRow } from './custom-field-record.ts';
 
 /**
  * Custom fields (functional §3): anyone in the organization reads the definitions (profiles show them);
@@ -59,7 +59,7 @@ async function writeCustomField(
   actor: Actor,
   input: CustomFieldWrite,
   path: string,
-): Promise<Record<string, unknown>> {
+): Promise<CustomFieldRecord> {
   checkPattern(input.validationRegex, path);
   if (input.id === undefined) {
     checkNew(input, path);
@@ -69,7 +69,7 @@ async function writeCustomField(
     if (input.isDeleted) throw validation(`${path}.isDeleted`, 'A new field cannot be deleted');
     await checkCalculation(trx, actor.organizationId, input, path);
     const row = (
-      await sql<Record<string, unknown>>`
+      await sql<CustomFieldRow>`
         INSERT INTO custom_field (organization_id, type, field, group_name, description, schema, validation_regex,
           calculation, is_archived)
         VALUES (${actor.organizationId}, ${input.type}, ${input.field}, ${input.groupName ?? ''},
@@ -83,7 +83,7 @@ async function writeCustomField(
     return scheduled(trx, actor, customFieldRecord(row));
   }
   const current = (
-    await sql<Record<string, unknown>>`SELECT ${CUSTOM_FIELD_SELECT} FROM custom_field
+    await sql<CustomFieldRow>`SELECT ${CUSTOM_FIELD_SELECT} FROM custom_field
       WHERE id = ${input.id} AND organization_id = ${actor.organizationId} AND NOT is_deleted FOR UPDATE`.execute(
       trx,
     )
@@ -110,8 +110,7 @@ async function writeCustomField(
       },
       path,
     );
-  const row = (
-    await sql<Record<string, unknown>>`
+  const updated = await sql<CustomFieldRow>`
       UPDATE custom_field SET group_name = ${input.groupName ?? stored.groupName},
         description = ${input.description ?? stored.description},
         schema = ${JSON.stringify(input.schema ?? stored.schema)}::jsonb,
@@ -121,9 +120,8 @@ async function writeCustomField(
         is_deleted = ${input.isDeleted ?? false},
         updated_at = greatest(now(), updated_at + interval '1 millisecond'), version = version + 1
       WHERE id = ${input.id} AND organization_id = ${actor.organizationId}
-      RETURNING ${CUSTOM_FIELD_SELECT}`.execute(trx)
-  ).rows[0];
-  return scheduled(trx, actor, customFieldRecord(row ?? {}));
+      RETURNING ${CUSTOM_FIELD_SELECT}`.execute(trx);
+  return scheduled(trx, actor, customFieldRecord(returnedRow(updated)));
 }
 
 /** The written field, once its scheduled calculation run is in step with it (calculation-schedule.ts). */

@@ -1,22 +1,61 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Kysely } from 'kysely';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type RawBuilder,
+} from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from './schema.ts';
 
 /**
  * One transaction on a raw connection that can bulk-load rows with COPY, for work that writes many rows
- * (imports): Kysely has no COPY, so bulk paths take this instead. Statements use $1 placeholders.
+ * (imports): Kysely has no COPY, so bulk paths take this instead. Statements are `sql` templates, compiled
+ * for PostgreSQL here, since the raw connection has no Kysely executor of its own.
  */
 export interface CopySession {
-  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Runs one statement (a `sql` template, typed with the rows it answers) in the session's transaction. */
+  run<Row>(statement: RawBuilder<Row>): Promise<Row[]>;
+  /**
+   * Runs a statement given as text with numbered placeholders: only for jobs/job-runner.ts's saveJobCheckpoint,
+   * which takes this signature until the job runner is rewritten to take a statement.
+   */
+  query<Row>(text: string, params?: readonly unknown[]): Promise<Row[]>;
   /** COPY … FROM STDIN in PostgreSQL's text format: tab-separated, `\N` for null, escaped with copyText. */
   copyIn(table: string, columns: readonly string[], text: string | Uint8Array): Promise<void>;
 }
 
 export type CopyTransaction = <T>(work: (session: CopySession) => Promise<T>) => Promise<T>;
+
+/** Compiles statements only (it has no connection): PostgreSQL's SQL text and parameters, as Kysely makes them. */
+const compiler = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+/** A session from how its connection runs text with parameters. */
+function sessionOf(
+  query: <Row>(text: string, params: readonly unknown[]) => Promise<Row[]>,
+  copyIn: CopySession['copyIn'],
+): CopySession {
+  return {
+    run: <Row>(statement: RawBuilder<Row>) => {
+      const compiled = statement.compile(compiler);
+      return query<Row>(compiled.sql, compiled.parameters);
+    },
+    query: (text, params = []) => query(text, params),
+    copyIn,
+  };
+}
 
 /** Escapes one value for COPY's text format (backslash, tab, newline, carriage return); null is `\N`. */
 export function copyText(value: string | number | boolean | null | undefined): string {
@@ -41,14 +80,15 @@ export function postgresCopyTransaction(pool: pg.Pool): CopyTransaction {
     let failed = false;
     try {
       await client.query('BEGIN');
-      const session: CopySession = {
-        query: async <Row>(text: string, params: readonly unknown[] = []) =>
+      const session = sessionOf(
+        // pg's rows are untyped objects; the statement's type says what its columns are.
+        async <Row>(text: string, params: readonly unknown[]) =>
           (await client.query(text, [...params])).rows as Row[],
-        copyIn: async (table, columns, text) => {
+        async (table, columns, text) => {
           const stream = client.query(copyFrom(copyStatement(table, columns, 'STDIN')));
           await pipeline(Readable.from([typeof text === 'string' ? Buffer.from(text) : text]), stream);
         },
-      };
+      );
       const result = await work(session);
       await client.query('COMMIT');
       return result;
@@ -72,15 +112,15 @@ export function pgliteCopyTransaction(db: Kysely<Database>, client: PGlite): Cop
     db.connection().execute(async () => {
       await client.query('BEGIN');
       try {
-        const session: CopySession = {
-          query: async <Row>(text: string, params: readonly unknown[] = []) =>
+        const session = sessionOf(
+          async <Row>(text: string, params: readonly unknown[]) =>
             (await client.query<Row>(text, [...params])).rows,
-          copyIn: async (table, columns, text) => {
+          async (table, columns, text) => {
             await client.query(copyStatement(table, columns, "'/dev/blob'"), [], {
               blob: new Blob([text as string | Uint8Array<ArrayBuffer>]),
             });
           },
-        };
+        );
         const result = await work(session);
         await client.query('COMMIT');
         return result;

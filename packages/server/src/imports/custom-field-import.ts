@@ -4,6 +4,7 @@ import {
   CUSTOM_FIELD_TYPES,
   type CustomFieldDataType,
 } from '@herald/protocol';
+import { sql } from 'kysely';
 import { type JobHandler } from '../jobs/job-runner.ts';
 import type { CopySession } from '../database/copy-session.ts';
 import { runDefinitionImport, type HeaderedRow, type RowOutcome } from './small-file-import.ts';
@@ -39,27 +40,20 @@ export async function writeCustomFieldRow(
   }
   const groupName = row.values.get('groupname')?.slice(0, 100);
   const description = row.values.get('description')?.slice(0, 2000);
-  const updated = await session.query(
-    `UPDATE custom_field SET group_name = coalesce($4, group_name), description = coalesce($5, description),
-       schema = CASE WHEN $6::text IS NULL THEN schema ELSE schema || jsonb_build_object('dataType', $6::text) END,
-       validation_regex = coalesce($7, validation_regex), updated_at = now(), version = version + 1
-     WHERE organization_id = $1 AND type = $2 AND lower(field) = lower($3) AND NOT is_deleted RETURNING id`,
-    [organizationId, type, field, groupName ?? null, description ?? null, dataType ?? null, pattern ?? null],
-  );
+  const newSchema =
+    dataType === undefined ? sql`schema` : sql`schema || jsonb_build_object('dataType', ${dataType}::text)`;
+  const updated = await session.run(sql<{ id: number }>`UPDATE custom_field
+    SET group_name = coalesce(${groupName ?? null}, group_name),
+      description = coalesce(${description ?? null}, description), schema = ${newSchema},
+      validation_regex = coalesce(${pattern ?? null}, validation_regex), updated_at = now(), version = version + 1
+    WHERE organization_id = ${organizationId} AND type = ${type} AND lower(field) = lower(${field})
+      AND NOT is_deleted RETURNING id`);
   if (updated.length > 0) return 'updated';
-  await session.query(
-    `INSERT INTO custom_field (organization_id, type, field, group_name, description, schema, validation_regex)
-     VALUES ($1, $2, $3, $4, $5, jsonb_build_object('dataType', $6::text), $7)`,
-    [
-      organizationId,
-      type,
-      field,
-      groupName ?? '',
-      description ?? '',
-      (dataType ?? 'text') as CustomFieldDataType,
-      pattern ?? null,
-    ],
-  );
+  const storedType: CustomFieldDataType = (dataType ?? 'text') as CustomFieldDataType;
+  await session.run(sql`INSERT INTO custom_field (organization_id, type, field, group_name, description, schema,
+      validation_regex)
+    VALUES (${organizationId}, ${type}, ${field}, ${groupName ?? ''}, ${description ?? ''},
+      jsonb_build_object('dataType', ${storedType}::text), ${pattern ?? null})`);
   return 'created';
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { type JobHandler } from '../jobs/job-runner.ts';
 import type { CopySession } from '../database/copy-session.ts';
 import { runDefinitionImport, type HeaderedRow, type RowOutcome } from './small-file-import.ts';
@@ -25,39 +26,29 @@ export async function writePartitionRow(
       customFields[column.replace(/^custom\./, '').slice(0, 64)] = value.slice(0, 2000);
   let setId: number | null = null;
   if (setName) {
-    const found = await session.query<{ id: number }>(
-      'SELECT id FROM partition_set WHERE organization_id = $1 AND lower(name) = lower($2) ORDER BY id LIMIT 1',
-      [organizationId, setName],
-    );
+    const found = await session.run(sql<{ id: number }>`SELECT id FROM partition_set
+      WHERE organization_id = ${organizationId} AND lower(name) = lower(${setName}) ORDER BY id LIMIT 1`);
     setId =
       found[0]?.id ??
       (
-        await session.query<{ id: number }>(
-          'INSERT INTO partition_set (organization_id, name) VALUES ($1, $2) RETURNING id',
-          [organizationId, setName],
-        )
+        await session.run(sql<{ id: number }>`INSERT INTO partition_set (organization_id, name)
+          VALUES (${organizationId}, ${setName}) RETURNING id`)
       )[0]!.id;
   }
-  const existing = await session.query<{ id: number }>(
-    `SELECT id FROM partition WHERE organization_id = $1
-       AND (($2::text IS NOT NULL AND external_ref = $2) OR ($2::text IS NULL AND lower(name) = lower($3)))
-     ORDER BY id LIMIT 1`,
-    [organizationId, externalRef, name ?? ''],
-  );
+  const matches =
+    externalRef !== null ? sql`external_ref = ${externalRef}` : sql`lower(name) = lower(${name ?? ''})`;
+  const existing = await session.run(sql<{ id: number }>`SELECT id FROM partition
+    WHERE organization_id = ${organizationId} AND ${matches} ORDER BY id LIMIT 1`);
   const id = existing[0]?.id;
   if (id !== undefined) {
-    await session.query(
-      `UPDATE partition SET name = coalesce($3, name), partition_set_id = coalesce($4, partition_set_id),
-         custom_fields = custom_fields || $5::jsonb WHERE id = $1 AND organization_id = $2`,
-      [id, organizationId, name ?? null, setId, JSON.stringify(customFields)],
-    );
+    await session.run(sql`UPDATE partition SET name = coalesce(${name ?? null}, name),
+        partition_set_id = coalesce(${setId}, partition_set_id),
+        custom_fields = custom_fields || ${JSON.stringify(customFields)}::jsonb
+      WHERE id = ${id} AND organization_id = ${organizationId}`);
     return 'updated';
   }
-  await session.query(
-    `INSERT INTO partition (organization_id, partition_set_id, name, external_ref, custom_fields)
-     VALUES ($1, $2, $3, $4, $5::jsonb)`,
-    [organizationId, setId, name ?? externalRef, externalRef, JSON.stringify(customFields)],
-  );
+  await session.run(sql`INSERT INTO partition (organization_id, partition_set_id, name, external_ref, custom_fields)
+    VALUES (${organizationId}, ${setId}, ${name ?? externalRef}, ${externalRef}, ${JSON.stringify(customFields)}::jsonb)`);
   return 'created';
 }
 

@@ -1,4 +1,5 @@
 import { HeraldError } from '@herald/protocol';
+import { sql } from 'kysely';
 import type { CopySession } from '../database/copy-session.ts';
 import { saveJobCheckpoint, type JobContext } from '../jobs/job-runner.ts';
 import { findUpload } from '../uploads/upload-store.ts';
@@ -54,7 +55,7 @@ export async function runDefinitionImport(
   const counts = { rows: rows.length, created: 0, updated: 0, rejected: 0 };
   await context.database.copyTransaction(async (session) => {
     // A rerun (a crash after this transaction committed, before the job was marked done) starts over.
-    await session.query('DELETE FROM import_rejection WHERE job_id = $1', [context.job.id]);
+    await session.run(sql`DELETE FROM import_rejection WHERE job_id = ${context.job.id}`);
     let rejections = '';
     for (const row of rows) {
       const outcome = await writeRow(session, row);

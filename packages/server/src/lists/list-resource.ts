@@ -11,9 +11,17 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { checkPartitions } from '../partitions/check-partitions.ts';
 import { validation, type Actor, implementResource } from '../query/resources.ts';
-import { checkNew, checkVersion, writeEach } from '../query/write-helpers.ts';
+import { checkNew, checkVersion, returnedRow, writeEach } from '../query/write-helpers.ts';
 import { CONTACTABLE } from './list-counts.ts';
-import { LIST_SELECT, LIST_STATE_SQL, listRecord } from './list-record.ts';
+import { LIST_SELECT, LIST_STATE_SQL, listRecord, type ListRow } from './list-record.ts';
+
+/** A list's counts within a restricted user's partitions (restrictedSelect's jsonb). */
+interface PartitionStats {
+  subscribers: number;
+  contactable: number;
+  unsubscribed: number;
+  invalid: number;
+}
 
 function booleanFilter(path: string, whenTrue: ReturnType<typeof sql>, whenFalse: ReturnType<typeof sql>) {
   return (value: unknown) => {
@@ -30,7 +38,8 @@ export const listResource = implementResource({
   definition: resourceDefinitions.list,
   table: 'subscriber_list',
   select: LIST_SELECT,
-  toRecord: (row) => withPartitionStats(listRecord(row), row.partition_stats),
+  toRecord: (row: ListRow & { partition_stats?: PartitionStats | null }) =>
+    withPartitionStats(listRecord(row), row.partition_stats),
   filters: {
     id: { column: 'subscriber_list.id' },
     name: { column: 'subscriber_list.name' },
@@ -79,7 +88,9 @@ export const listResource = implementResource({
   search: ['subscriber_list.name', 'subscriber_list.description'],
   partitionColumn: 'subscriber_list.partition_ids',
   // The stored counts are the whole organization's; a restricted user sees those of their partitions.
-  restrictedSelect: (actor) => sql`${LIST_SELECT}, (SELECT jsonb_build_object(
+  restrictedSelect: (actor) => sql<
+    ListRow & { partition_stats: PartitionStats | null }
+  >`${LIST_SELECT}, (SELECT jsonb_build_object(
       'subscribers', count(*),
       'contactable', count(*) FILTER (WHERE ${CONTACTABLE}),
       'unsubscribed', count(*) FILTER (WHERE m.is_list_unsubscribed OR s.is_unsubscribed),
@@ -91,19 +102,9 @@ export const listResource = implementResource({
 });
 
 /** A restricted user's list record: its counts within their partitions, as restrictedSelect computed them. */
-function withPartitionStats(record: ListRecord, partitionStats: unknown): ListRecord {
-  if (typeof partitionStats !== 'object' || partitionStats === null) return record;
-  const counts = partitionStats as Record<string, unknown>;
-  return {
-    ...record,
-    stats: {
-      subscribers: Number(counts.subscribers ?? 0),
-      contactable: Number(counts.contactable ?? 0),
-      unsubscribed: Number(counts.unsubscribed ?? 0),
-      invalid: Number(counts.invalid ?? 0),
-      updatedAt: null,
-    },
-  };
+function withPartitionStats(record: ListRecord, counts: PartitionStats | null | undefined): ListRecord {
+  if (!counts) return record;
+  return { ...record, stats: { ...counts, updatedAt: null } };
 }
 
 async function writeList(
@@ -111,7 +112,7 @@ async function writeList(
   actor: Actor,
   input: ListWrite,
   path: string,
-): Promise<Record<string, unknown>> {
+): Promise<ListRecord> {
   if (input.partitionIds !== undefined)
     await checkPartitions(trx, actor, input.partitionIds, `${path}.partitionIds`);
   if (actor.partitionIds !== undefined && input.partitionIds !== undefined && input.partitionIds.length === 0)
@@ -130,17 +131,17 @@ async function writeList(
     const partitionIds = input.partitionIds ?? [];
     if (actor.partitionIds !== undefined && partitionIds.length === 0)
       throw validation(`${path}.partitionIds`, 'Choose at least one of your partitions');
-    const row = await sql<Record<string, unknown>>`
+    const row = await sql<ListRow>`
       INSERT INTO subscriber_list (organization_id, name, description, list_type, partition_ids, is_archived)
       VALUES (${actor.organizationId}, ${input.name}, ${input.description ?? ''}, ${input.listType ?? 'standard'},
         ${partitionIds}::integer[], ${input.isArchived ?? false})
       RETURNING ${LIST_SELECT}`.execute(trx);
-    return listRecord(row.rows[0] ?? {});
+    return listRecord(returnedRow(row));
   }
   const visible =
     actor.partitionIds === undefined ? sql`true` : sql`partition_ids && ${actor.partitionIds}::integer[]`;
   const current = (
-    await sql<Record<string, unknown>>`SELECT ${LIST_SELECT} FROM subscriber_list
+    await sql<ListRow>`SELECT ${LIST_SELECT} FROM subscriber_list
       WHERE id = ${input.id} AND organization_id = ${actor.organizationId} AND ${visible} FOR UPDATE`.execute(
       trx,
     )
@@ -148,7 +149,7 @@ async function writeList(
   if (!current) throw new HeraldError('NotFoundError');
   const stored = listRecord(current);
   checkVersion(input, stored, path);
-  const row = await sql<Record<string, unknown>>`
+  const row = await sql<ListRow>`
     UPDATE subscriber_list SET name = ${input.name ?? stored.name},
       description = ${input.description ?? stored.description},
       list_type = ${input.listType ?? stored.listType},
@@ -157,5 +158,5 @@ async function writeList(
       updated_at = greatest(now(), updated_at + interval '1 millisecond'), version = version + 1
     WHERE id = ${input.id} AND organization_id = ${actor.organizationId}
     RETURNING ${LIST_SELECT}`.execute(trx);
-  return listRecord(row.rows[0] ?? {});
+  return listRecord(returnedRow(row));
 }

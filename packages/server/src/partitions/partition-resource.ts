@@ -2,23 +2,30 @@ import {
   HeraldError,
   partitionWriteSchema,
   type PartitionWrite,
+  type ResourceRecord,
   resourceDefinitions,
 } from '@herald/protocol';
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../database/schema.ts';
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Database, PartitionTable } from '../database/schema.ts';
 import { validation, type Actor, implementResource } from '../query/resources.ts';
-import { writeEach } from '../query/write-helpers.ts';
+import { returnedRow, writeEach } from '../query/write-helpers.ts';
 
-const SELECT = sql`partition.id, partition.name, partition.external_ref, partition.partition_set_id,
+type PartitionRecord = ResourceRecord<'partition'>;
+type PartitionRow = Pick<
+  Selectable<PartitionTable>,
+  'id' | 'name' | 'external_ref' | 'partition_set_id' | 'custom_fields' | 'partition_ids'
+>;
+
+const SELECT = sql<PartitionRow>`partition.id, partition.name, partition.external_ref, partition.partition_set_id,
   partition.custom_fields, partition.partition_ids`;
 
-function partitionRecord(row: Record<string, unknown>): Record<string, unknown> {
+function partitionRecord(row: PartitionRow): PartitionRecord {
   return {
     id: row.id,
     name: row.name,
-    externalRef: row.external_ref ?? null,
-    partitionSetId: row.partition_set_id ?? null,
-    customFields: (row.custom_fields ?? {}) as Record<string, unknown>,
+    externalRef: row.external_ref,
+    partitionSetId: row.partition_set_id,
+    customFields: row.custom_fields,
   };
 }
 
@@ -49,7 +56,7 @@ async function writePartition(
   actor: Actor,
   input: PartitionWrite,
   path: string,
-): Promise<Record<string, unknown>> {
+): Promise<PartitionRecord> {
   if (input.partitionSetId !== undefined && input.partitionSetId !== null) {
     const set = await trx
       .selectFrom('partition_set')
@@ -61,17 +68,15 @@ async function writePartition(
   }
   if (input.id === undefined) {
     if (input.name === undefined) throw validation(`${path}.name`, 'A partition needs a name');
-    const row = (
-      await sql<Record<string, unknown>>`
+    const inserted = await sql<PartitionRow>`
         INSERT INTO partition (organization_id, name, external_ref, partition_set_id, custom_fields)
         VALUES (${actor.organizationId}, ${input.name}, ${input.externalRef ?? null}, ${input.partitionSetId ?? null},
           ${JSON.stringify(input.customFields ?? {})}::jsonb)
-        RETURNING ${SELECT}`.execute(trx)
-    ).rows[0];
-    return partitionRecord(row ?? {});
+        RETURNING ${SELECT}`.execute(trx);
+    return partitionRecord(returnedRow(inserted));
   }
   const row = (
-    await sql<Record<string, unknown>>`
+    await sql<PartitionRow>`
       UPDATE partition SET name = coalesce(${input.name ?? null}, name),
         external_ref = CASE WHEN ${input.externalRef !== undefined} THEN ${input.externalRef ?? null} ELSE external_ref END,
         partition_set_id = CASE WHEN ${input.partitionSetId !== undefined} THEN ${input.partitionSetId ?? null}::integer

@@ -10,6 +10,7 @@ import {
   type FieldKind,
   type FilterContext,
   type FilterOperator,
+  type EngineRecord,
   type ResourceDeclaration,
 } from './resources.ts';
 
@@ -195,7 +196,7 @@ function checked(kind: FieldKind, value: unknown, path: string): string | number
 
 /** The answer of a query; `totalIsEstimate` marks a total taken from the planner's estimate. */
 export interface QueryAnswer {
-  records: Array<Record<string, unknown>>;
+  records: EngineRecord[];
   total: number;
   totalIsEstimate?: true;
 }
@@ -234,9 +235,10 @@ export async function runPlannedQuery(db: Kysely<Database>, plan: PlannedQuery):
     }>`SELECT count(*)::integer AS total FROM ${table} WHERE ${plan.where}`.execute(db);
     total = totalRow.rows[0]?.total ?? 0;
   }
-  const answer = (records: Array<Record<string, unknown>>): QueryAnswer =>
+  const answer = (records: EngineRecord[]): QueryAnswer =>
     estimated ? { records, total: total ?? 0, totalIsEstimate: true } : { records, total: total ?? 0 };
   if (plan.limit === 0 || (!estimated && total <= plan.offset)) return answer([]);
+  // A row of whichever type the plan reads; only its resource's toRecord looks inside.
   const rows = await sql<
     Record<string, unknown>
   >`SELECT ${plan.select} FROM ${table} WHERE ${plan.where} ORDER BY ${plan.orderBy} LIMIT ${plan.limit} OFFSET ${plan.offset}`.execute(

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../database/schema.ts';
-import type { ResourceImplementation } from './resources.ts';
+import type { EngineRecord, EngineResource } from './resources.ts';
 
 /**
  * Records of a type as `query` answers them, chosen by a condition on its table, within one organization: what a
@@ -9,10 +9,10 @@ import type { ResourceImplementation } from './resources.ts';
  */
 export async function readRecords(
   db: Kysely<Database>,
-  resource: ResourceImplementation,
+  resource: EngineResource,
   organizationId: number,
   condition: RawBuilder<unknown>,
-): Promise<Array<Record<string, unknown>>> {
+): Promise<EngineRecord[]> {
   const { rows } = await sql<
     Record<string, unknown>
   >`SELECT ${resource.select} FROM ${sql.table(resource.table)}

@@ -6,6 +6,7 @@ import {
   type ResourceDefinition,
 } from '@herald/protocol';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { z } from 'zod';
 import type { AuthenticatedOrganization } from '../channels/connection-state.ts';
 import type { Database } from '../database/schema.ts';
 
@@ -44,11 +45,23 @@ export interface Actor {
   partitionIds: readonly number[] | undefined;
 }
 
-export type ResourceWriter = (
+/** A record as the engine handles it, whatever its type: the contract's record schema checks its fields. */
+export type EngineRecord = Record<string, unknown>;
+
+export type ResourceWriter<Stored = EngineRecord> = (
   trx: Transaction<Database>,
   actor: Actor,
   data: readonly unknown[],
-) => Promise<Array<Record<string, unknown>>>;
+) => Promise<Stored[]>;
+
+/**
+ * The row `toRecord` reads: the select list's row type, or, for a select list written without one (the jobs
+ * area, being rewritten separately), a row read field by field.
+ */
+export type SelectedRow<Row> = unknown extends Row ? Record<string, unknown> : Row;
+
+/** The record type a definition declares, so an area's mapper is checked against the contract. */
+export type DefinedRecord<Definition extends ResourceDefinition> = z.output<Definition['record']>;
 
 type FilterImplementations<Definition extends ResourceDefinition> = {
   [Name in keyof Definition['filters']]: Definition['filters'][Name] extends { kind: 'named' }
@@ -61,13 +74,18 @@ type FilterImplementations<Definition extends ResourceDefinition> = {
  * filters, sort keys, capabilities and liveness are the definition's; the SQL is the area's. Every filter and
  * sort key of the definition must be mapped (the compiler checks), and nothing else can be.
  */
-export interface ResourceImplementation<Definition extends ResourceDefinition = ResourceDefinition> {
+export interface ResourceImplementation<
+  Definition extends ResourceDefinition = ResourceDefinition,
+  Row = unknown,
+  Stored = DefinedRecord<Definition>,
+> {
   definition: Definition;
   /** Its table; it must have `organization_id`, which every query filters by, and an id column (`idColumn`). */
   table: keyof Database & string;
-  /** The select list (SQL), whose rows `toRecord` turns into what clients see. */
-  select: RawBuilder<unknown>;
-  toRecord(row: Record<string, unknown>): Record<string, unknown>;
+  /** The select list (SQL, typed with the row it selects), whose rows `toRecord` turns into what clients see. */
+  select: RawBuilder<Row>;
+  // A property, not a method, so the row type is checked both ways (methods are bivariant in TypeScript).
+  toRecord: (row: SelectedRow<Row>) => Stored;
   filters: FilterImplementations<Definition>;
   /** The column of each sort key; `id` is always sortable and breaks ties. */
   sortable: Readonly<Record<Definition['sortKeys'][number], string>>;
@@ -87,11 +105,11 @@ export interface ResourceImplementation<Definition extends ResourceDefinition = 
    * The select list for a partition-restricted user, when what the row stores is the whole organization's
    * (a list's counts): it recomputes those values within the user's partitions.
    */
-  restrictedSelect?: (actor: Actor) => RawBuilder<unknown>;
+  restrictedSelect?: (actor: Actor) => RawBuilder<Row>;
   /** The column that identifies a row and breaks sort ties, when it is not `id` (list memberships). */
   idColumn?: string;
   /** Creates and updates records in the transaction given; answers them as stored. Writable types only. */
-  write?: Definition['write'] extends undefined ? never : ResourceWriter;
+  write?: Definition['write'] extends undefined ? never : ResourceWriter<Stored>;
   /**
    * For types with millions of rows: a page whose total the planner estimates above this is answered with
    * that estimate (`totalIsEstimate: true`) rather than counted (engine.ts runPlannedQuery).
@@ -101,15 +119,22 @@ export interface ResourceImplementation<Definition extends ResourceDefinition = 
   beforeQuery?(): Promise<void>;
 }
 
-/** Ties an area's implementation to its contract definition, checking filters and sort keys against it. */
-export function implementResource<Definition extends ResourceDefinition>(
-  implementation: ResourceImplementation<Definition>,
-): ResourceImplementation {
-  return implementation as unknown as ResourceImplementation;
+/** A resource implementation as the engine runs it, whatever its type: rows are read generically. */
+export type EngineResource = ResourceImplementation<ResourceDefinition, unknown, EngineRecord>;
+
+/**
+ * Ties an area's implementation to its contract definition, checking filters and sort keys against it, and
+ * its rows' mapper against the contract's record type.
+ */
+export function implementResource<Definition extends ResourceDefinition, Row>(
+  implementation: ResourceImplementation<Definition, Row>,
+): EngineResource {
+  // Erased for the engine, which passes rows from `select` to `toRecord` without looking inside them.
+  return implementation as unknown as EngineResource;
 }
 
 /** A resource as the engine runs it: the contract's definition and the area's SQL, resolved into one. */
-export interface ResourceDeclaration extends Omit<ResourceImplementation, 'filters' | 'sortable' | 'write'> {
+export interface ResourceDeclaration extends Omit<EngineResource, 'filters' | 'sortable' | 'write'> {
   type: string;
   filters: Readonly<Record<string, FilterDeclaration>>;
   sortable: Readonly<Record<string, string>>;
@@ -120,7 +145,7 @@ export interface ResourceDeclaration extends Omit<ResourceImplementation, 'filte
   write: ResourceWriter | undefined;
 }
 
-function resolveResource(implementation: ResourceImplementation): ResourceDeclaration {
+function resolveResource(implementation: EngineResource): ResourceDeclaration {
   const { definition } = implementation;
   const implemented = implementation.filters as Record<
     string,
@@ -164,7 +189,7 @@ function resolveResource(implementation: ResourceImplementation): ResourceDeclar
 export class ResourceRegistry {
   readonly #resources = new Map<string, ResourceDeclaration>();
 
-  constructor(implementations: Iterable<ResourceImplementation>) {
+  constructor(implementations: Iterable<EngineResource>) {
     for (const implementation of implementations) {
       const type = implementation.definition.type;
       if (this.#resources.has(type)) throw new Error(`Resource type ${type} is implemented twice`);

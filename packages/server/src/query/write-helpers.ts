@@ -1,8 +1,8 @@
 import { HeraldError } from '@herald/protocol';
-import type { Transaction } from 'kysely';
+import type { QueryResult, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../database/schema.ts';
-import { validation, type Actor } from './resources.ts';
+import { validation, type Actor, type ResourceWriter } from './resources.ts';
 
 /** Parses one item of writeRecords' data with its type's write schema; issues become ValidationError details. */
 export function parseWrite<Schema extends z.ZodType>(
@@ -24,21 +24,17 @@ export function parseWrite<Schema extends z.ZodType>(
  * A type's writeRecords handler from the write of one item: each item is parsed with the type's schema and
  * written in order, its refusals reported at `data.N`.
  */
-export function writeEach<Schema extends z.ZodType>(
+export function writeEach<Schema extends z.ZodType, Stored>(
   schema: Schema,
   writeOne: (
     trx: Transaction<Database>,
     actor: Actor,
     input: z.output<Schema>,
     path: string,
-  ) => Promise<Record<string, unknown>>,
-) {
-  return async (
-    trx: Transaction<Database>,
-    actor: Actor,
-    data: readonly unknown[],
-  ): Promise<Array<Record<string, unknown>>> => {
-    const written: Array<Record<string, unknown>> = [];
+  ) => Promise<Stored>,
+): ResourceWriter<Stored> {
+  return async (trx, actor, data) => {
+    const written: Stored[] = [];
     for (const [index, item] of data.entries())
       written.push(await writeOne(trx, actor, parseWrite(schema, item, index), `data.${index}`));
     return written;
@@ -71,4 +67,11 @@ export function checkNew(
 ): void {
   if (input.version !== undefined || input.updatedAt !== undefined)
     throw validation(`${path}.version`, 'A new record has no version');
+}
+
+/** The one row an INSERT or UPDATE … RETURNING of a row known to exist answers. */
+export function returnedRow<Row>(result: QueryResult<Row>): Row {
+  const row = result.rows[0];
+  if (row === undefined) throw new Error('The statement returned no row');
+  return row;
 }

@@ -1,3 +1,4 @@
+import type { SubscriberRecord } from '@herald/protocol';
 import type { Services } from '../services.ts';
 import { sql } from 'kysely';
 import { readListRecords } from '../lists/list-record.ts';
@@ -13,7 +14,7 @@ export async function announceChanges(
   services: Services,
   organizationId: number,
   changes: {
-    subscribers?: Array<Record<string, unknown>>;
+    subscribers?: SubscriberRecord[];
     listIds?: readonly number[];
     /** Memberships of one subscriber that changed, pushed as `listMembership` records. */
     memberships?: { subscriberId: number; listIds: readonly number[] };

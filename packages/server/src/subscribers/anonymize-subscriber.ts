@@ -4,7 +4,7 @@ import type { Database } from '../database/schema.ts';
 import { refreshListStats } from '../lists/list-stats.ts';
 import type { Actor } from '../query/resources.ts';
 import { lockVisibleSubscriber } from './subscriber-access.ts';
-import { SUBSCRIBER_SELECT, subscriberRecord } from './subscriber-record.ts';
+import { SUBSCRIBER_SELECT, subscriberRecord, type SubscriberRow } from './subscriber-record.ts';
 
 /**
  * Erases a subscriber's profile for good: every standard profile field, custom values, extra data, scores,
@@ -21,7 +21,7 @@ export async function anonymizeSubscriber(
   if (!current) throw new HeraldError('NotFoundError');
   if (current.anonymized_at) return { subscriber: subscriberRecord(current), listIds: [] };
   const row = (
-    await sql<Record<string, unknown>>`
+    await sql<SubscriberRow>`
       UPDATE subscriber SET email = NULL, ref = NULL, title = NULL, firstname = NULL, lastname = NULL,
         gender = NULL, dob = NULL, phone = NULL, address = NULL, address2 = NULL, address3 = NULL, suburb = NULL,
         state = NULL, postcode = NULL, country = NULL, cluster_id = NULL, notifications = NULL,

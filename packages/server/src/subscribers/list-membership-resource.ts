@@ -1,8 +1,13 @@
 import { resourceDefinitions } from '@herald/protocol';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { implementResource } from '../query/resources.ts';
+import type { ListMembershipTable } from './tables.ts';
 
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+type ListMembershipRow = Omit<Selectable<ListMembershipTable>, 'organization_id'> & {
+  list_name: string | null;
+};
+
+const iso = (value: Date) => new Date(value).toISOString();
 
 /**
  * The lists a subscriber is on, with the list-level fields (query type `listMembership`, the profile's list
@@ -11,17 +16,17 @@ const iso = (value: unknown) => (value instanceof Date ? value : new Date(String
 export const listMembershipResource = implementResource({
   definition: resourceDefinitions.listMembership,
   table: 'list_membership',
-  select: sql`list_membership.list_id, list_membership.subscriber_id, list_membership.is_list_unsubscribed,
+  select: sql<ListMembershipRow>`list_membership.list_id, list_membership.subscriber_id, list_membership.is_list_unsubscribed,
     list_membership.list_option, list_membership.source_name, list_membership.created_at, list_membership.updated_at,
     (SELECT name FROM subscriber_list l WHERE l.id = list_membership.list_id) AS list_name`,
   toRecord: (row) => ({
-    id: `${String(row.list_id)}:${String(row.subscriber_id)}`,
-    listId: Number(row.list_id),
-    listName: String(row.list_name ?? ''),
-    subscriberId: Number(row.subscriber_id),
-    is_list_unsubscribed: Boolean(row.is_list_unsubscribed),
-    list_option: (row.list_option as string | null) ?? null,
-    sourceName: (row.source_name as string | null) ?? null,
+    id: `${row.list_id}:${row.subscriber_id}`,
+    listId: row.list_id,
+    listName: row.list_name ?? '',
+    subscriberId: row.subscriber_id,
+    is_list_unsubscribed: row.is_list_unsubscribed,
+    list_option: row.list_option,
+    sourceName: row.source_name,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   }),

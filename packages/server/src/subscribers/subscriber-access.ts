@@ -3,7 +3,7 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { CommandContext } from '../channels/registry.ts';
 import type { Database } from '../database/schema.ts';
 import { actorOf, type Actor } from '../query/resources.ts';
-import { SUBSCRIBER_SELECT } from './subscriber-record.ts';
+import { SUBSCRIBER_SELECT, type SubscriberRow } from './subscriber-record.ts';
 
 /** The caller of an organization command as an Actor (partition ids for a restricted user). */
 export async function commandActor({ connection, services }: CommandContext): Promise<Actor> {
@@ -26,8 +26,8 @@ export async function lockVisibleSubscriber(
   trx: Transaction<Database>,
   actor: Actor,
   subscriberId: number,
-): Promise<Record<string, unknown> | undefined> {
-  const rows = await sql<Record<string, unknown>>`
+): Promise<SubscriberRow | undefined> {
+  const rows = await sql<SubscriberRow>`
     SELECT ${SUBSCRIBER_SELECT} FROM subscriber
     WHERE subscriber.id = ${subscriberId} AND subscriber.organization_id = ${actor.organizationId}
       AND ${partitionVisibility('subscriber.partition_ids', actor)}

@@ -1,23 +1,27 @@
-import { SUBSCRIBER_EVENT_KINDS, resourceDefinitions } from '@herald/protocol';
-import { sql } from 'kysely';
+import { SUBSCRIBER_EVENT_KINDS, resourceDefinitions, type SubscriberEventKind } from '@herald/protocol';
+import { sql, type Selectable } from 'kysely';
 import { validation, implementResource } from '../query/resources.ts';
+import type { SubscriberEventTable } from './tables.ts';
 
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+type SubscriberEventRow = Omit<Selectable<SubscriberEventTable>, 'organization_id' | 'campaign_id'>;
+
+const iso = (value: Date) => new Date(value).toISOString();
 
 /** A subscriber's interaction history (query type `subscriberEvent`), newest first unless sorted otherwise. */
 export const subscriberEventResource = implementResource({
   definition: resourceDefinitions.subscriberEvent,
   table: 'subscriber_event',
-  select: sql`subscriber_event.id, subscriber_event.subscriber_id, subscriber_event.kind, subscriber_event.occurred_at,
+  select: sql<SubscriberEventRow>`subscriber_event.id, subscriber_event.subscriber_id, subscriber_event.kind, subscriber_event.occurred_at,
     subscriber_event.activity_id, subscriber_event.list_id, subscriber_event.details`,
   toRecord: (row) => ({
-    id: Number(row.id),
-    subscriberId: Number(row.subscriber_id),
-    kind: row.kind,
+    id: row.id,
+    subscriberId: row.subscriber_id,
+    // The column holds only SUBSCRIBER_EVENT_KINDS (every writer names one).
+    kind: row.kind as SubscriberEventKind,
     occurredAt: iso(row.occurred_at),
-    activityId: row.activity_id === null ? null : Number(row.activity_id),
-    listId: row.list_id === null ? null : Number(row.list_id),
-    details: (row.details ?? {}) as Record<string, unknown>,
+    activityId: row.activity_id,
+    listId: row.list_id,
+    details: row.details,
   }),
   filters: {
     id: { column: 'subscriber_event.id' },

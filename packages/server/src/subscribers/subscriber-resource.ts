@@ -5,6 +5,7 @@ import {
   subscriberCreateSchema,
   subscriberUploadAllowed,
   type SubscriberCreate,
+  type SubscriberRecord,
   resourceDefinitions,
 } from '@herald/protocol';
 import { sql, type Transaction } from 'kysely';
@@ -14,7 +15,7 @@ import { validation, type Actor, implementResource } from '../query/resources.ts
 import { parseWrite } from '../query/write-helpers.ts';
 import { checkTarget } from '../targets/target-input.ts';
 import { checkCustomValue, subscriberFieldRules } from './custom-values.ts';
-import { SUBSCRIBER_SELECT, subscriberRecord } from './subscriber-record.ts';
+import { SUBSCRIBER_SELECT, subscriberRecord, type SubscriberRow } from './subscriber-record.ts';
 
 const positiveInteger = (value: unknown, path: string): number => {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0)
@@ -93,8 +94,8 @@ async function createSubscribers(
   trx: Transaction<Database>,
   actor: Actor,
   data: readonly unknown[],
-): Promise<Array<Record<string, unknown>>> {
-  const written: Array<Record<string, unknown>> = [];
+): Promise<SubscriberRecord[]> {
+  const written: SubscriberRecord[] = [];
   for (const [index, item] of data.entries()) {
     if (typeof item === 'object' && item !== null && 'id' in item)
       throw validation(`data.${index}.id`, 'Change an existing subscriber with updateSubscriber');
@@ -110,7 +111,7 @@ async function createSubscriber(
   actor: Actor,
   input: SubscriberCreate,
   path: string,
-): Promise<Record<string, unknown>> {
+): Promise<SubscriberRecord> {
   const email = input.email?.trim() || null;
   const phone = input.phone?.trim() || null;
   if (email === null && phone === null)
@@ -156,7 +157,7 @@ async function createSubscriber(
   }
 
   const inserted = (
-    await sql<Record<string, unknown>>`
+    await sql<SubscriberRow>`
       INSERT INTO subscriber (organization_id, email, title, firstname, lastname, gender, dob, phone, address,
         address2, address3, suburb, state, postcode, country, notifications, resume_date, extra, custom,
         partition_ids, source_name)
@@ -170,7 +171,7 @@ async function createSubscriber(
       RETURNING ${SUBSCRIBER_SELECT}`.execute(trx)
   ).rows[0];
   if (!inserted) throw validation(`${path}.email`, 'A subscriber with this e-mail address already exists');
-  const subscriberId = Number(inserted.id);
+  const subscriberId = inserted.id;
   if (listIds.length > 0) {
     await sql`INSERT INTO list_membership (list_id, subscriber_id, organization_id, list_option, source_name)
       SELECT list_id, ${subscriberId}, ${actor.organizationId}, 'optin', ${input.sourceName ?? 'manual'}

@@ -4,7 +4,7 @@ import type { Database } from '../database/schema.ts';
 import { refreshListStats } from '../lists/list-stats.ts';
 import type { Actor } from '../query/resources.ts';
 import { lockVisibleSubscriber, visibleList } from './subscriber-access.ts';
-import { SUBSCRIBER_SELECT, subscriberRecord } from './subscriber-record.ts';
+import { SUBSCRIBER_SELECT, subscriberRecord, type SubscriberRow } from './subscriber-record.ts';
 
 /** Functional §3: the default communication preference of a membership. */
 const DEFAULT_LIST_OPTION = 'optin';
@@ -89,7 +89,7 @@ export async function setSubscriberStatus(
   }
 
   const row = (
-    await sql<Record<string, unknown>>`
+    await sql<SubscriberRow>`
       UPDATE subscriber SET is_invalid = ${isInvalid}, is_unsubscribed = ${isUnsubscribed}, version = version + 1,
         updated_at = greatest(now(), updated_at + interval '1 millisecond')
       WHERE id = ${subscriberId} AND organization_id = ${actor.organizationId}

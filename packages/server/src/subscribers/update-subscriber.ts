@@ -10,7 +10,7 @@ import { checkPartitions } from '../partitions/check-partitions.ts';
 import { validation, type Actor } from '../query/resources.ts';
 import { checkCustomValue, subscriberFieldRules } from './custom-values.ts';
 import { lockVisibleSubscriber } from './subscriber-access.ts';
-import { SUBSCRIBER_SELECT, subscriberRecord } from './subscriber-record.ts';
+import { SUBSCRIBER_SELECT, subscriberRecord, type SubscriberRow } from './subscriber-record.ts';
 
 type CustomValue = string | number | boolean | null;
 
@@ -57,7 +57,7 @@ export async function updateSubscriber(
     throw new HeraldError('StaleRecordError');
 
   const changed: string[] = [];
-  let custom = (current.custom ?? {}) as Record<string, unknown>;
+  let custom = current.custom;
   if (input.custom) {
     const rules = await subscriberFieldRules(trx, actor.organizationId);
     const patch: Record<string, CustomValue> = {};
@@ -71,7 +71,7 @@ export async function updateSubscriber(
     }
     custom = patched(custom, patch);
   }
-  let extra = (current.extra ?? {}) as Record<string, unknown>;
+  let extra = current.extra;
   if (input.extra) {
     extra = patched(extra, input.extra);
     changed.push('extra');
@@ -91,7 +91,7 @@ export async function updateSubscriber(
   if (input.resume_date !== undefined) changed.push('resume_date');
 
   const row = (
-    await sql<Record<string, unknown>>`
+    await sql<SubscriberRow>`
       UPDATE subscriber SET custom = ${JSON.stringify(custom)}::jsonb, extra = ${JSON.stringify(extra)}::jsonb,
         partition_ids = ${partitionIds}::integer[], notifications = ${notifications ?? null},
         resume_date = ${resumeDate ?? null}::date, version = version + 1,

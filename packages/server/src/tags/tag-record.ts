@@ -1,12 +1,16 @@
 import type { TagRecord, TagStats } from '@herald/protocol';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
+import type { TagTable } from '../targets/tables.ts';
+
+/** A tag as TAG_SELECT reads it. */
+export type TagRow = Omit<Selectable<TagTable>, 'organization_id'>;
 
 /** The select list of a tag, for the query type and for the records the commands of this area push. */
-export const TAG_SELECT = sql`tag.id, tag.name, tag.description, tag.is_archived, tag.stats, tag.created_at,
+export const TAG_SELECT = sql<TagRow>`tag.id, tag.name, tag.description, tag.is_archived, tag.stats, tag.created_at,
   tag.updated_at, tag.version`;
 
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+const iso = (value: Date) => new Date(value).toISOString();
 
 const count = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0) || 0);
 const average = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -30,16 +34,16 @@ export function tagStatsOf(stored: unknown): TagStats {
   };
 }
 
-export function tagRecord(row: Record<string, unknown>): TagRecord {
+export function tagRecord(row: TagRow): TagRecord {
   return {
-    id: Number(row.id),
-    name: String(row.name),
-    description: String(row.description ?? ''),
-    isArchived: Boolean(row.is_archived),
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    isArchived: row.is_archived,
     stats: tagStatsOf(row.stats),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
-    version: Number(row.version),
+    version: row.version,
   };
 }
 
@@ -49,7 +53,7 @@ export async function readTagRecord(
   organizationId: number,
   tagId: number,
 ): Promise<TagRecord | undefined> {
-  const rows = await sql<Record<string, unknown>>`SELECT ${TAG_SELECT} FROM tag
+  const rows = await sql<TagRow>`SELECT ${TAG_SELECT} FROM tag
     WHERE tag.id = ${tagId} AND tag.organization_id = ${organizationId}`.execute(db);
   const row = rows.rows[0];
   return row ? tagRecord(row) : undefined;

@@ -8,8 +8,8 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { validation, type Actor, implementResource } from '../query/resources.ts';
-import { checkNew, checkVersion, writeEach } from '../query/write-helpers.ts';
-import { TAG_SELECT, tagRecord, tagStatsOf } from './tag-record.ts';
+import { checkNew, checkVersion, returnedRow, writeEach } from '../query/write-helpers.ts';
+import { TAG_SELECT, tagRecord, tagStatsOf, type TagRow } from './tag-record.ts';
 import { tagFiguresSql } from './tag-stats.ts';
 
 /**
@@ -21,7 +21,8 @@ export const tagResource = implementResource({
   definition: resourceDefinitions.tag,
   table: 'tag',
   select: TAG_SELECT,
-  toRecord: (row) => withPartitionStats(tagRecord(row), row.partition_stats),
+  toRecord: (row: TagRow & { partition_stats?: unknown }) =>
+    withPartitionStats(tagRecord(row), row.partition_stats),
   filters: {
     id: { column: 'tag.id' },
     name: { column: 'tag.name' },
@@ -31,7 +32,9 @@ export const tagResource = implementResource({
   search: ['tag.name'],
   restrictedCondition: () => sql`true`,
   restrictedSelect: (actor) =>
-    sql`${TAG_SELECT}, ${tagFiguresSql(sql`tag.id`, sql`tag.organization_id`, actor.partitionIds ?? [])} AS partition_stats`,
+    sql<
+      TagRow & { partition_stats: unknown }
+    >`${TAG_SELECT}, ${tagFiguresSql(sql`tag.id`, sql`tag.organization_id`, actor.partitionIds ?? [])} AS partition_stats`,
   write: writeEach(tagWriteSchema, writeTag),
 });
 
@@ -60,28 +63,28 @@ async function writeTag(
   actor: Actor,
   input: TagWrite,
   path: string,
-): Promise<Record<string, unknown>> {
+): Promise<TagRecord> {
   if (input.id === undefined) {
     checkNew(input, path);
     if (input.name === undefined) throw validation(`${path}.name`, 'A tag needs a name');
     await checkNameFree(trx, actor.organizationId, input.name, undefined, path);
-    const row = await sql<Record<string, unknown>>`
+    const row = await sql<TagRow>`
       INSERT INTO tag (organization_id, name, description, is_archived)
       VALUES (${actor.organizationId}, ${input.name}, ${input.description ?? ''}, ${input.isArchived ?? false})
       RETURNING ${TAG_SELECT}`
       .execute(trx)
       .catch(nameTakenMeanwhile(path));
-    return tagRecord(row.rows[0] ?? {});
+    return tagRecord(returnedRow(row));
   }
   const current = (
-    await sql<Record<string, unknown>>`SELECT ${TAG_SELECT} FROM tag
+    await sql<TagRow>`SELECT ${TAG_SELECT} FROM tag
       WHERE id = ${input.id} AND organization_id = ${actor.organizationId} FOR UPDATE`.execute(trx)
   ).rows[0];
   if (!current) throw new HeraldError('NotFoundError');
   const stored = tagRecord(current);
   checkVersion(input, stored, path);
   if (input.name !== undefined) await checkNameFree(trx, actor.organizationId, input.name, input.id, path);
-  const row = await sql<Record<string, unknown>>`
+  const row = await sql<TagRow>`
     UPDATE tag SET name = ${input.name ?? stored.name},
       description = ${input.description ?? stored.description},
       is_archived = ${input.isArchived ?? stored.isArchived},
@@ -90,7 +93,7 @@ async function writeTag(
     RETURNING ${TAG_SELECT}`
     .execute(trx)
     .catch(nameTakenMeanwhile(path));
-  return tagRecord(row.rows[0] ?? {});
+  return tagRecord(returnedRow(row));
 }
 
 /** A concurrent writer took the name between the check and the statement: the same answer as the check. */

@@ -6,15 +6,22 @@ import {
   type TargetingRuleRecord,
   type TargetingRuleType,
 } from '@herald/protocol';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
+import type { TargetingRuleTable } from '../targets/tables.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export const TARGETING_RULE_SELECT = sql`targeting_rule.id, targeting_rule.channel_type,
+/** A rule as TARGETING_RULE_SELECT reads it. */
+export type TargetingRuleRow = Pick<
+  Selectable<TargetingRuleTable>,
+  'id' | 'channel_type' | 'is_enabled' | 'target' | 'updated_at' | 'version'
+>;
+
+export const TARGETING_RULE_SELECT = sql<TargetingRuleRow>`targeting_rule.id, targeting_rule.channel_type,
   targeting_rule.is_enabled, targeting_rule.target, targeting_rule.updated_at, targeting_rule.version`;
 
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+const iso = (value: Date) => new Date(value).toISOString();
 
 /** The stored tree, or null; a tree that no longer reads as one (it never should) answers as none. */
 function storedTree(value: unknown): TargetNode | null {
@@ -23,16 +30,17 @@ function storedTree(value: unknown): TargetNode | null {
   return parsed.success ? parsed.data : null;
 }
 
-export function targetingRuleRecord(row: Record<string, unknown>): TargetingRuleRecord {
+export function targetingRuleRecord(row: TargetingRuleRow): TargetingRuleRecord {
   const target = storedTree(row.target);
   return {
-    id: Number(row.id),
-    type: String(row.channel_type) as TargetingRuleType,
-    isEnabled: Boolean(row.is_enabled),
+    id: row.id,
+    // The column holds only TARGETING_RULE_TYPES (materializeTargetingRules makes the rows).
+    type: row.channel_type as TargetingRuleType,
+    isEnabled: row.is_enabled,
     target,
     targetText: target === null ? null : printTarget(target),
     updatedAt: iso(row.updated_at),
-    version: Number(row.version),
+    version: row.version,
   };
 }
 

@@ -3,18 +3,20 @@ import {
   TARGETING_RULE_TYPES,
   targetingRuleWriteSchema,
   type TargetNode,
+  type TargetingRuleRecord,
   type TargetingRuleWrite,
   resourceDefinitions,
 } from '@herald/protocol';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { validation, type Actor, implementResource } from '../query/resources.ts';
-import { checkVersion, writeEach } from '../query/write-helpers.ts';
+import { checkVersion, returnedRow, writeEach } from '../query/write-helpers.ts';
 import { checkTarget } from '../targets/target-input.ts';
 import {
   TARGETING_RULE_SELECT,
   materializeTargetingRules,
   targetingRuleRecord,
+  type TargetingRuleRow,
 } from './targeting-rule-record.ts';
 
 /**
@@ -59,7 +61,7 @@ async function writeTargetingRules(
   trx: Transaction<Database>,
   actor: Actor,
   data: readonly unknown[],
-): Promise<Array<Record<string, unknown>>> {
+): Promise<TargetingRuleRecord[]> {
   await materializeTargetingRules(trx, actor.organizationId);
   return writeEachRule(trx, actor, data);
 }
@@ -74,9 +76,9 @@ async function writeTargetingRule(
   actor: Actor,
   input: TargetingRuleWrite,
   path: string,
-): Promise<Record<string, unknown>> {
+): Promise<TargetingRuleRecord> {
   const current = (
-    await sql<Record<string, unknown>>`SELECT ${TARGETING_RULE_SELECT} FROM targeting_rule
+    await sql<TargetingRuleRow>`SELECT ${TARGETING_RULE_SELECT} FROM targeting_rule
       WHERE organization_id = ${actor.organizationId} AND channel_type = ${input.type} FOR UPDATE`.execute(
       trx,
     )
@@ -92,11 +94,11 @@ async function writeTargetingRule(
   const isEnabled = input.isEnabled ?? stored.isEnabled;
   if (isEnabled && target === null)
     throw validation(`${path}.target`, 'An enabled targeting rule needs a target expression');
-  const row = await sql<Record<string, unknown>>`
+  const row = await sql<TargetingRuleRow>`
     UPDATE targeting_rule SET is_enabled = ${isEnabled},
       target = ${target === null ? null : JSON.stringify(target)}::jsonb,
       updated_at = greatest(now(), updated_at + interval '1 millisecond'), version = version + 1
     WHERE id = ${stored.id} AND organization_id = ${actor.organizationId}
     RETURNING ${TARGETING_RULE_SELECT}`.execute(trx);
-  return targetingRuleRecord(row.rows[0] ?? {});
+  return targetingRuleRecord(returnedRow(row));
 }

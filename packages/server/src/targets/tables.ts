@@ -1,6 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 
+// Insertable without a value (the column's default), so not wrapped in Generated, which would hide the Date.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
 /** Tables of target expressions and what is built on them (migration 0013), merged into Database. */
@@ -26,9 +28,9 @@ export interface AudienceTable {
   error: string | null;
   is_archived: Generated<boolean>;
   partition_ids: Generated<number[]>;
-  generated_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  generated_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   version: Generated<number>;
 }
 
@@ -51,8 +53,8 @@ export interface TagTable {
   description: Generated<string>;
   is_archived: Generated<boolean>;
   stats: Json<Record<string, unknown>>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   version: Generated<number>;
 }
 
@@ -60,7 +62,7 @@ export interface SubscriberTagTable {
   tag_id: number;
   subscriber_id: number;
   organization_id: number;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface TargetingRuleTable {
@@ -69,6 +71,6 @@ export interface TargetingRuleTable {
   channel_type: string;
   is_enabled: Generated<boolean>;
   target: Json<unknown> | null;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
   version: Generated<number>;
 }
