@@ -4,7 +4,7 @@ import { heraldAreas } from '../src/areas.ts';
 import { campaignResource } from '../src/campaigns/campaign-resource.ts';
 import { commandLimits } from '../src/channels/command-gate.ts';
 import { implementResource } from '../src/query/resources.ts';
-import { ChannelClient } from './support/channel-client.ts';
+import type { ChannelClient } from './support/channel-client.ts';
 import { createOrganization, createUser, organizationConnection, signedIn } from './support/factories.ts';
 import { startTestHerald, type TestHerald } from './support/herald.ts';
 
