@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { JobLostError, saveJobCheckpoint, type JobContext } from '../jobs/job-runner.ts';
 import { validation } from '../query/resources.ts';
@@ -50,9 +50,9 @@ interface CodeCheckpoint extends CalculationCounts {
   afterId: number;
 }
 
-function transactionQuery(trx: Transaction<Database>) {
-  return async (text: string, params: readonly unknown[]) =>
-    (await trx.executeQuery(CompiledQuery.raw(text, [...params]))).rows;
+/** Runs a statement in the transaction, as saveJobCheckpoint asks of whoever holds the work's transaction. */
+function transactionRunner(trx: Transaction<Database>) {
+  return async <Row>(statement: RawBuilder<Row>): Promise<Row[]> => (await statement.execute(trx)).rows;
 }
 
 /**
@@ -107,7 +107,7 @@ export async function calculateByCode(
       progress.afterId = Number(rows.at(-1)?.id);
       await db.transaction().execute(async (trx) => {
         progress.updated += await writeValues(trx, job.organizationId, field.field, values);
-        await saveJobCheckpoint(transactionQuery(trx), context, {
+        await saveJobCheckpoint(transactionRunner(trx), context, {
           done: progress.matched,
           total,
           checkpoint: { ...progress },

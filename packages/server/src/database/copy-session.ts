@@ -21,11 +21,6 @@ import type { Database } from './schema.ts';
 export interface CopySession {
   /** Runs one statement (a `sql` template, typed with the rows it answers) in the session's transaction. */
   run<Row>(statement: RawBuilder<Row>): Promise<Row[]>;
-  /**
-   * Runs a statement given as text with numbered placeholders: only for jobs/job-runner.ts's saveJobCheckpoint,
-   * which takes this signature until the job runner is rewritten to take a statement.
-   */
-  query<Row>(text: string, params?: readonly unknown[]): Promise<Row[]>;
   /** COPY … FROM STDIN in PostgreSQL's text format: tab-separated, `\N` for null, escaped with copyText. */
   copyIn(table: string, columns: readonly string[], text: string | Uint8Array): Promise<void>;
 }
@@ -52,7 +47,6 @@ function sessionOf(
       const compiled = statement.compile(compiler);
       return query<Row>(compiled.sql, compiled.parameters);
     },
-    query: (text, params = []) => query(text, params),
     copyIn,
   };
 }

@@ -124,7 +124,7 @@ export async function runImport(context: JobContext): Promise<Record<string, unk
         context.database.copyTransaction(async (session) => {
           const merged = await mergeBatch(session, plan, batch, () => earlier);
           // Saved once every earlier batch has committed, so the checkpoint always names a prefix of the file.
-          await saveJobCheckpoint(session.query, context, {
+          await saveJobCheckpoint(session.run, context, {
             done: rowsRead,
             total,
             checkpoint: {
@@ -171,7 +171,7 @@ export async function runImport(context: JobContext): Promise<Record<string, unk
 
   // The total was an estimate for a text file (quoted line ends, blank lines): it ends as the rows read.
   await context.database.copyTransaction((session) =>
-    saveJobCheckpoint(session.query, context, {
+    saveJobCheckpoint(session.run, context, {
       done: progress.rowsRead,
       total: progress.rowsRead,
       checkpoint: progress,

@@ -68,7 +68,7 @@ export async function runDefinitionImport(
     }
     if (rejections !== '')
       await session.copyIn('import_rejection', ['job_id', 'row_number', 'reason'], rejections);
-    await saveJobCheckpoint(session.query, context, {
+    await saveJobCheckpoint(session.run, context, {
       done: rows.length,
       total: rows.length,
       checkpoint: counts,

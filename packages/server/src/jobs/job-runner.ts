@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { HeraldError, errorMessage, type Capability, type JobKind } from '@herald/protocol';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../database/connect.ts';
 import type { Database } from '../database/schema.ts';
@@ -101,22 +101,15 @@ export const jobTimings = {
  * when the job is no longer running under this process's claim.
  */
 export async function saveJobCheckpoint(
-  query: (text: string, params: readonly unknown[]) => Promise<unknown[]>,
+  run: <Row>(statement: RawBuilder<Row>) => Promise<Row[]>,
   context: Pick<JobContext, 'job' | 'lockedBy'>,
   progress: { done: number; total?: number | null | undefined; checkpoint: Record<string, unknown> },
 ): Promise<void> {
-  const rows = await query(
-    `UPDATE job SET progress_done = $2, progress_total = coalesce($3, progress_total), checkpoint = $4::jsonb,
-       updated_at = now(), heartbeat_at = now()
-     WHERE id = $1 AND status = 'running' AND locked_by = $5 RETURNING id`,
-    [
-      context.job.id,
-      progress.done,
-      progress.total ?? null,
-      JSON.stringify(progress.checkpoint),
-      context.lockedBy,
-    ],
-  );
+  const rows = await run(sql<{ id: number }>`
+    UPDATE job SET progress_done = ${progress.done},
+      progress_total = coalesce(${progress.total ?? null}::integer, progress_total),
+      checkpoint = ${JSON.stringify(progress.checkpoint)}::jsonb, updated_at = now(), heartbeat_at = now()
+    WHERE id = ${context.job.id} AND status = 'running' AND locked_by = ${context.lockedBy} RETURNING id`);
   if (rows.length === 0) throw new JobLostError();
 }
 
