@@ -273,6 +273,46 @@ describe('imports', () => {
       expect(stored).toEqual([]);
     });
 
+    it('answers ImportFileUnsupported for a zip whose workbook.xml is garbage, at preview and import', async () => {
+      const content = await zipOf({ '[Content_Types].xml': '<x/>', 'xl/workbook.xml': '\u0001garbage<<<' });
+      const uploaded = await upload({ name: 'broken.xlsx', content });
+      const fileId = uploaded.body.files![0]!.fileId;
+      const preview = await channel.request('previewImportFile', { organizationId, fileId });
+      expect(preview.error?.type).toBe('ImportFileUnsupported');
+      const reply = await channel.request('bulkWriteSubscribers', {
+        organizationId,
+        sourceName: 'test',
+        fields: ['email'],
+        fileId,
+      });
+      expect(reply.error?.type).toBe('ImportFileUnsupported');
+    });
+
+    it('reads a UTF-8 file with a byte-order mark as UTF-8, refusing only the row with a stray Latin-1 byte', async () => {
+      const content = Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from('email,firstname\njose@bom.test,José\nbad@bom.test,Jos'),
+        Buffer.from([0xe9]),
+        Buffer.from('\n'),
+      ]);
+      const uploaded = await upload({ name: 'bom.csv', content });
+      expect(uploaded.body.files?.[0]?.encoding).toBe('utf-8');
+      const preview = await channel.call<{ header: string[] }>('previewImportFile', {
+        organizationId,
+        fileId: uploaded.body.files![0]!.fileId,
+      });
+      expect(preview.header).toEqual(['email', 'firstname']);
+      const job = await startImport(uploaded.body.files![0]!.fileId, ['email', 'firstname']);
+      expect(job.result).toMatchObject({ created: 1, rejected: 1, rows: 2 });
+      expect((await subscriber('jose@bom.test')).firstname).toBe('José');
+      const reasons = await db()
+        .selectFrom('import_rejection')
+        .select('reason')
+        .where('job_id', '=', job.id)
+        .execute();
+      expect(reasons).toEqual([{ reason: 'firstname: has bytes that are not UTF-8 text' }]);
+    });
+
     it('names merged header cells of a workbook distinctly', async () => {
       const content = workbook(
         [

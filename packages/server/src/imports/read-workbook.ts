@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
+import { HeraldError } from '@herald/protocol';
 
 type Cell = { t?: string; v?: unknown; z?: string | number; w?: string } | undefined;
 
@@ -11,7 +12,7 @@ type Cell = { t?: string; v?: unknown; z?: string | number; w?: string } | undef
  * SheetJS reads a workbook whole, which is why workbooks have their own, smaller size limit.
  */
 export async function* readWorkbookRows(filePath: string): AsyncGenerator<string[]> {
-  const workbook = XLSX.read(await readFile(filePath), { type: 'buffer', dense: true, cellNF: true });
+  const workbook = readWorkbook(await readFile(filePath));
   const sheetName = workbook.SheetNames[0];
   const sheet = sheetName === undefined ? undefined : workbook.Sheets[sheetName];
   if (!sheet?.['!ref']) return;
@@ -28,6 +29,15 @@ export async function* readWorkbookRows(filePath: string): AsyncGenerator<string
       header = false;
     }
     yield row;
+  }
+}
+
+/** A file that is a zip or OLE container but no workbook SheetJS can read (a garbage workbook.xml) is unsupported. */
+function readWorkbook(bytes: Buffer): XLSX.WorkBook {
+  try {
+    return XLSX.read(bytes, { type: 'buffer', dense: true, cellNF: true });
+  } catch {
+    throw new HeraldError('ImportFileUnsupported');
   }
 }
 

@@ -32,6 +32,11 @@ export function validateRow(cells: readonly unknown[], columns: readonly ImportC
     if (raw === undefined || raw === null) continue;
     const text = String(raw).trim();
     if (text === '') continue;
+    // U+FFFD stands where the file had bytes that are not UTF-8 text (a stray byte in a UTF-8 file).
+    if (text.includes('\uFFFD'))
+      return {
+        reason: `${column.kind === 'custom' ? column.label : column.field}: has bytes that are not UTF-8 text`,
+      };
     if (column.kind === 'custom') {
       const checked = customValue(column.customField, text);
       if (typeof checked === 'object') return { reason: `${column.label}: ${checked.reason}` };

@@ -13,6 +13,7 @@ export interface DetectedFile {
 
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE2_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /** Text formats that are not tables but could pass the control-character test. */
 const TEXT_SIGNATURES = ['%PDF-', '{\\rtf'].map((text) => Buffer.from(text, 'latin1'));
 /** Control characters no CSV or TSV holds (tab, newline, carriage return and form feed are fine). */
@@ -40,7 +41,11 @@ export async function detectFileType(filePath: string, facts: ContentFacts): Pro
     TEXT_SIGNATURES.some((signature) => head.subarray(0, signature.length).equals(signature))
   )
     throw new HeraldError('ImportFileUnsupported');
-  const encoding: TextEncodingName = facts.validUtf8 ? 'utf-8' : 'windows-1252';
+  // A UTF-8 byte-order mark says what the file is, even with a stray byte of another encoding in it: read as
+  // Windows-1252, the whole file would turn to mojibake (the header "ï»¿email", "JosÃ©"). The stray bytes read
+  // as U+FFFD, and the rows holding them are refused (validate-row.ts); the decoder drops the mark.
+  const encoding: TextEncodingName =
+    facts.validUtf8 || head.subarray(0, 3).equals(UTF8_BOM) ? 'utf-8' : 'windows-1252';
   const text = decodeHead(head, encoding);
   if (CONTROL_CHARACTERS.test(text)) throw new HeraldError('ImportFileUnsupported');
   return { fileType: delimiterOf(text) === '\t' ? 'tsv' : 'csv', encoding };
