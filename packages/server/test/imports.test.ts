@@ -184,6 +184,32 @@ describe('imports', () => {
       expect(workbookReply.status).toBe(413);
     });
 
+    it('refuses a workbook that unpacks past its limit (a zip bomb) with ImportFileTooLargeError, counted as it inflates', async () => {
+      importLimits.maxWorkbookInflatedBytes = 1024 * 1024;
+      try {
+        // 2 MB of one repeated cell: a few kilobytes compressed, the shape of a cell bomb at a small scale.
+        const cells = '<c r="A1"><v>1</v></c>'.repeat(100_000);
+        const bomb = await zipOf({
+          '[Content_Types].xml': '<Types/>',
+          'xl/workbook.xml': '<workbook/>',
+          'xl/worksheets/sheet1.xml': `<worksheet><sheetData><row>${cells}</row></sheetData></worksheet>`,
+        });
+        expect(bomb.length).toBeLessThan(64 * 1024);
+        const reply = await upload({ name: 'bomb.xlsx', content: bomb });
+        expect(reply.status).toBe(413);
+        expect(reply.body.error).toEqual({
+          type: 'ImportFileTooLargeError',
+          message: 'The file is larger than the 1 MiB unpacked import limit.',
+        });
+        // A workbook within the limit is taken.
+        expect((await upload({ name: 'fine.xlsx', content: workbook([['email']], 'xlsx') })).status).toBe(
+          200,
+        );
+      } finally {
+        importLimits.maxWorkbookInflatedBytes = defaultLimits.maxWorkbookInflatedBytes;
+      }
+    });
+
     it('refuses a body that is not multipart', async () => {
       const response = await fetch(`http://127.0.0.1:${herald.port}/uiv5-upload/`, {
         method: 'POST',

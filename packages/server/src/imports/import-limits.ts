@@ -7,6 +7,11 @@ export const importLimits = {
   maxTextFileBytes: 1024 * 1024 * 1024,
   /** Largest XLS or XLSX upload: SheetJS reads a workbook whole, so these stay far smaller. */
   maxWorkbookBytes: 50 * 1024 * 1024,
+  /**
+   * Most an XLSX upload may unpack to: the limit above counts compressed bytes, and a 1.6 MB workbook unpacked
+   * to 400 MB (a zip or cell bomb) held the server 35 s a request. Counted as it inflates (uploads/workbook-inflation.ts).
+   */
+  maxWorkbookInflatedBytes: 256 * 1024 * 1024,
   /** Most data rows (besides the header) one import takes. */
   maxRows: 5_000_000,
   /**

@@ -3,6 +3,8 @@ import { HeraldError, type ImportFileType } from '@herald/protocol';
 import * as XLSX from '@e965/xlsx';
 import yauzl from 'yauzl';
 import type { ContentFacts } from './content-probe.ts';
+import { byteSizeText, importLimits } from '../imports/import-limits.ts';
+import { inflatesWithin } from './workbook-inflation.ts';
 
 export type TextEncodingName = 'utf-8' | 'windows-1252';
 
@@ -28,8 +30,12 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000e-\u001a\u001c-\u001f]/;
 export async function detectFileType(filePath: string, facts: ContentFacts): Promise<DetectedFile> {
   const head = facts.head;
   if (head.subarray(0, 4).equals(ZIP_SIGNATURE)) {
-    if (await zipHasEntry(filePath, 'xl/workbook.xml')) return { fileType: 'xlsx', encoding: 'binary' };
-    throw new HeraldError('ImportFileUnsupported');
+    if (!(await zipHasEntry(filePath, 'xl/workbook.xml'))) throw new HeraldError('ImportFileUnsupported');
+    if (!(await inflatesWithin(filePath, importLimits.maxWorkbookInflatedBytes)))
+      throw new HeraldError('ImportFileTooLargeError', {
+        values: { limit: `${byteSizeText(importLimits.maxWorkbookInflatedBytes)} unpacked` },
+      });
+    return { fileType: 'xlsx', encoding: 'binary' };
   }
   if (head.subarray(0, 8).equals(OLE2_SIGNATURE)) {
     if (isOleWorkbook(await readFile(filePath))) return { fileType: 'xls', encoding: 'binary' };
