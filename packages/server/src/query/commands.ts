@@ -68,7 +68,8 @@ export const queryOrganizationCommands: CommandRegistry = {
       if (services.config.validateResults) checkRecords(resource, records);
       const type = resource.type;
       try {
-        if (resource.definition.live && isSubscriptionType(type))
+        // The live types are the subscription types (the contract derives one from the other).
+        if (isSubscriptionType(type))
           await services.recordChanges.announce({ organizationId: actor.organizationId, type, records });
       } catch (error) {
         // The write is committed; a failed announcement must not answer it as failed.
