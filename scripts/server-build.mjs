@@ -29,6 +29,8 @@ export async function ensureServerBuild() {
       main: path.join(server, 'src/main.ts'),
       // prepare-in-worker.ts starts this file when it finds itself compiled.
       'batch-worker': path.join(server, 'src/imports/batch-worker.ts'),
+      // pglite-thread.ts starts this file (the thread that owns the embedded database) when compiled.
+      'pglite-worker': path.join(server, 'src/database/pglite-worker.ts'),
     },
     outdir: serverBuildDir,
     bundle: true,

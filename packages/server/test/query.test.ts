@@ -32,6 +32,15 @@ const slowQueriesArea = defineArea({
       select: sql`id, pg_sleep(2.5) AS drowsy`,
       toRecord: (row) => ({ id: row.id }),
     }),
+    campaignAs('nappingCampaign', {
+      select: sql`id, pg_sleep(0.4) AS napped`,
+      toRecord: (row) => ({ id: row.id }),
+    }),
+    // Each statement that reads it advances a sequence, so a test can tell whether it ever ran.
+    campaignAs('probedCampaign', {
+      select: sql`id, nextval('query_test_probe') AS probe`,
+      toRecord: (row) => ({ id: row.id }),
+    }),
   ],
 });
 
@@ -318,6 +327,36 @@ describe('query engine (campaigns)', () => {
       });
       expect((await newer).result).toMatchObject({ total: 1 });
     });
+
+    it('answers QueryTimeoutError at the limit, while the statement is still running', async () => {
+      queryLimits.timeoutMs = 200;
+      const sent = performance.now();
+      const reply = await query({}, { type: 'nappingCampaign' });
+      expect(reply.error?.type).toBe('QueryTimeoutError');
+      // The statement sleeps 0.4 s for each of the 5 campaigns; the answer came at the limit, not when the
+      // statement ended.
+      expect(performance.now() - sent).toBeLessThan(1_500);
+    });
+
+    it.skipIf(process.env.DATABASE_URL)(
+      'never runs a query answered while it waited for the embedded connection',
+      async () => {
+        await sql`CREATE SEQUENCE IF NOT EXISTS query_test_probe`.execute(herald.database.db);
+        queryLimits.timeoutMs = 200;
+        // Someone else's statement holds the one connection for a second.
+        const holding = sql`SELECT pg_sleep(1)`.execute(herald.database.db);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const reply = await query({}, { type: 'probedCampaign' });
+        expect(reply.error?.type).toBe('QueryTimeoutError');
+        await holding;
+        // Time for the abandoned query's statements to run, were they still to run.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const probe = await sql<{
+          called: boolean;
+        }>`SELECT is_called AS called FROM query_test_probe`.execute(herald.database.db);
+        expect(probe.rows[0]?.called).toBe(false);
+      },
+    );
 
     it('queries with different keys or none do not cancel one another', async () => {
       const first = query({ queryKey: 'campaigns-list' }, { type: 'slowCampaign' });

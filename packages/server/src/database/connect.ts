@@ -1,11 +1,10 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { PostgresListeners } from './postgres-listeners.ts';
-import { templateForNewDataDir } from './pglite-template.ts';
+import { PGliteThread } from './pglite-thread.ts';
+import { templateFileForNewDataDir } from './pglite-template.ts';
 import { pgliteCopyTransaction, postgresCopyTransaction, type CopyTransaction } from './copy-session.ts';
 import type { Database } from './schema.ts';
 
@@ -60,12 +59,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
   const inMemory = target.pgliteDataDir.startsWith('memory://');
   if (!inMemory) await mkdir(target.pgliteDataDir, { recursive: true });
-  const template = inMemory ? undefined : await templateForNewDataDir(target.pgliteDataDir);
-  const client = await PGlite.create({
+  // PGlite runs on a thread of its own, so a long statement never stops the server answering.
+  const client = await PGliteThread.open({
     dataDir: target.pgliteDataDir,
-    // Trigram indexes make text search (case-insensitive contains) fast, as on PostgreSQL.
-    extensions: { pg_trgm },
-    ...(template ? { loadDataDir: template } : {}),
+    templateFile: inMemory ? undefined : templateFileForNewDataDir(target.pgliteDataDir),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {

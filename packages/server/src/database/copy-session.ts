@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -11,6 +10,7 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import type { PGliteThread } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -101,18 +101,16 @@ export function postgresCopyTransaction(pool: pg.Pool): CopyTransaction {
  * PGlite: COPY reads from the virtual file /dev/blob. The single connection is taken through the Kysely
  * dialect's queue first, so no other caller's statement lands inside this transaction.
  */
-export function pgliteCopyTransaction(db: Kysely<Database>, client: PGlite): CopyTransaction {
+export function pgliteCopyTransaction(db: Kysely<Database>, client: PGliteThread): CopyTransaction {
   return (work) =>
     db.connection().execute(async () => {
       await client.query('BEGIN');
       try {
         const session = sessionOf(
           async <Row>(text: string, params: readonly unknown[]) =>
-            (await client.query<Row>(text, [...params])).rows,
+            (await client.query<Row>(text, params)).rows,
           async (table, columns, text) => {
-            await client.query(copyStatement(table, columns, "'/dev/blob'"), [], {
-              blob: new Blob([text as string | Uint8Array<ArrayBuffer>]),
-            });
+            await client.query(copyStatement(table, columns, "'/dev/blob'"), [], text);
           },
         );
         const result = await work(session);

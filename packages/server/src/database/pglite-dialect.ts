@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -10,19 +9,23 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { ConnectionQueue } from './connection-queue.ts';
+import type { PGliteThread } from './pglite-thread.ts';
+import { isBackgroundWork, throwIfQueryAbandoned } from './work-context.ts';
 
 /**
  * Kysely dialect for embedded PGlite.
  *
- * PGlite is one connection. Kysely's transactions hold a connection from BEGIN to COMMIT, so if two callers
- * shared it, one caller's queries would land inside the other's transaction. This driver hands the single
- * connection out through a FIFO queue: each acquire waits until the previous holder releases it, which
- * serializes access exactly as DESIGN.md asks (and is why kysely-pglite's unqueued driver is not used).
+ * PGlite is one connection, owned by a worker thread (pglite-thread.ts). Kysely's transactions hold a
+ * connection from BEGIN to COMMIT, so if two callers shared it, one caller's queries would land inside the
+ * other's transaction. This driver hands the single connection out through a queue: each acquire waits until
+ * the previous holder releases it, which serializes access exactly as DESIGN.md asks (and is why
+ * kysely-pglite's unqueued driver is not used). Interactive work goes before jobs (connection-queue.ts).
  */
 export class PGliteDialect implements Dialect {
-  readonly #client: PGlite;
+  readonly #client: PGliteThread;
 
-  constructor(client: PGlite) {
+  constructor(client: PGliteThread) {
     this.#client = client;
   }
 
@@ -44,57 +47,61 @@ export class PGliteDialect implements Dialect {
 
 class PGliteDriver implements Driver {
   readonly #connection: PGliteConnection;
-  #queueTail: Promise<void> = Promise.resolve();
-  #releaseCurrent: (() => void) | undefined;
+  readonly #queue = new ConnectionQueue();
 
-  constructor(client: PGlite) {
+  constructor(client: PGliteThread) {
     this.#connection = new PGliteConnection(client);
   }
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.#queueTail;
-    let release!: () => void;
-    this.#queueTail = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await previous;
-    this.#releaseCurrent = release;
+    await this.#queue.acquire(isBackgroundWork());
+    try {
+      // A query answered while it waited (timed out, superseded) never takes the connection.
+      throwIfQueryAbandoned();
+    } catch (error) {
+      this.#queue.release();
+      throw error;
+    }
     return this.#connection;
   }
 
   async releaseConnection(): Promise<void> {
-    const release = this.#releaseCurrent;
-    this.#releaseCurrent = undefined;
-    release?.();
+    this.#queue.release();
   }
 
-  async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('BEGIN'));
+  // Transaction control runs even for an abandoned query: its transaction must still end.
+  async beginTransaction(): Promise<void> {
+    await this.#connection.run(CompiledQuery.raw('BEGIN'));
   }
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('COMMIT'));
+  async commitTransaction(): Promise<void> {
+    await this.#connection.run(CompiledQuery.raw('COMMIT'));
   }
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('ROLLBACK'));
+  async rollbackTransaction(): Promise<void> {
+    await this.#connection.run(CompiledQuery.raw('ROLLBACK'));
   }
 
   async destroy(): Promise<void> {
-    // Wait for whoever holds the connection, then close the database files cleanly.
-    await this.#queueTail;
+    // Wait for whoever holds or waits for the connection, then close the database files cleanly.
+    await this.#queue.whenIdle();
     await this.#connection.close();
   }
 }
 
 class PGliteConnection implements DatabaseConnection {
-  readonly #client: PGlite;
-  constructor(client: PGlite) {
+  readonly #client: PGliteThread;
+  constructor(client: PGliteThread) {
     this.#client = client;
   }
 
   async executeQuery<Row>(compiledQuery: CompiledQuery): Promise<QueryResult<Row>> {
-    const result = await this.#client.query<Row>(compiledQuery.sql, [...compiledQuery.parameters]);
+    throwIfQueryAbandoned();
+    return this.run(compiledQuery);
+  }
+
+  async run<Row>(compiledQuery: CompiledQuery): Promise<QueryResult<Row>> {
+    const result = await this.#client.query<Row>(compiledQuery.sql, compiledQuery.parameters);
     const affected = result.affectedRows === undefined ? undefined : BigInt(result.affectedRows);
     return affected === undefined ? { rows: result.rows } : { rows: result.rows, numAffectedRows: affected };
   }

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -22,10 +21,9 @@ export function pgliteTemplateFile(version = pgliteVersion()): string {
   return path.join(PGLITE_TEMPLATE_DIR, `pglite-${version}-empty.tar`);
 }
 
-/** The template for a data directory that has no cluster yet, or undefined when it has one or none is made. */
-export async function templateForNewDataDir(dataDir: string): Promise<Blob | undefined> {
+/** The template file for a data directory that has no cluster yet, or undefined when it has one or none is made. */
+export function templateFileForNewDataDir(dataDir: string): string | undefined {
   if (existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
   const file = pgliteTemplateFile();
-  if (!existsSync(file)) return undefined;
-  return new Blob([await readFile(file)]);
+  return existsSync(file) ? file : undefined;
 }

@@ -3,6 +3,7 @@ import { HeraldError, errorMessage, type Capability, type JobKind } from '@heral
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../database/connect.ts';
+import { asBackgroundWork } from '../database/work-context.ts';
 import type { Database } from '../database/schema.ts';
 import type { RecordChanges } from '../live/record-changes.ts';
 import type { FileStore } from '../uploads/file-store.ts';
@@ -228,7 +229,8 @@ export class JobRunner {
       const job = await this.#claim();
       if (!job) return;
       const controller = new AbortController();
-      const done = this.#run(job, controller).finally(() => {
+      // A job's statements wait behind the console's on the embedded database (work-context.ts).
+      const done = asBackgroundWork(() => this.#run(job, controller)).finally(() => {
         this.#running.delete(job.id);
         this.#lastPush.delete(job.id);
         this.poke();

@@ -2,6 +2,7 @@ import { HeraldError, QUERY_MAX_LIMIT } from '@herald/protocol';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ConnectionState } from '../channels/connection-state.ts';
 import type { Database } from '../database/schema.ts';
+import { withQuerySignal } from '../database/work-context.ts';
 import {
   TYPE_ONLY_FILTERS,
   validation,
@@ -300,8 +301,9 @@ const runningByConnection = new WeakMap<ConnectionState, Map<string, Running>>()
  * the client chooses, e.g. "campaigns-list"): a newer query with the same key cancels this one, whose
  * result is then discarded and which answers QueryCancelledError. On PostgreSQL the statements run in a
  * transaction with `SET LOCAL statement_timeout`, and a cancelled query's statement is cancelled on the
- * server (pg_cancel_backend); a timer enforces the time limit on PGlite, where a statement cannot be
- * interrupted (it runs on the server's own thread).
+ * server (pg_cancel_backend). On PGlite, which cannot interrupt a statement that runs (on its own thread,
+ * pglite-thread.ts), a timer answers at the limit and the query sends no further statement once answered:
+ * one still waiting for the connection never takes it (work-context.ts).
  */
 export async function withQueryLimits<T>(
   db: Kysely<Database>,
@@ -313,9 +315,13 @@ export async function withQueryLimits<T>(
   let running = runningByConnection.get(connection);
   if (!running) runningByConnection.set(connection, (running = new Map()));
   const timeoutMs = queryLimits.timeoutMs;
+  const abandoned = new AbortController();
   let rejectEarly: (error: HeraldError) => void = () => {};
   const early = new Promise<never>((_resolve, reject) => {
-    rejectEarly = reject;
+    rejectEarly = (error) => {
+      abandoned.abort(error);
+      reject(error);
+    };
   });
   early.catch(() => {});
   // On PostgreSQL a superseded query's statement is cancelled on the server too, not only its answer.
@@ -338,7 +344,7 @@ export async function withQueryLimits<T>(
           await sql.raw(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`).execute(trx);
           return (backend as BackendStatement).hold(trx, () => work(trx));
         })
-      : work(db)
+      : withQuerySignal(abandoned.signal, () => work(db))
   ).catch((error: unknown) => {
     if ((error as { code?: unknown }).code === '57014') throw new HeraldError('QueryTimeoutError');
     throw error;
@@ -346,7 +352,7 @@ export async function withQueryLimits<T>(
   execution.catch(() => {});
   try {
     const result = await Promise.race([execution, early]);
-    // PGlite runs a statement without yielding, so a timer cannot interrupt it: check afterwards.
+    // A statement that ran past the limit to its end (PGlite) still answers the time-out.
     if (performance.now() - startedAt > timeoutMs) throw new HeraldError('QueryTimeoutError');
     return result;
   } finally {
