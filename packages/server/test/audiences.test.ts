@@ -151,6 +151,16 @@ describe('audiences', () => {
     australians = ready;
   });
 
+  it('leaves the planner statistics of the members current once a generation ends', async () => {
+    // PGlite has no autovacuum: without the generation's own ANALYZE the members table would never have
+    // statistics (reltuples -1), and the rows each generation replaces would stay in it, dead, for good.
+    const generation = await latestAudienceJob();
+    expect(generation.status).toBe('succeeded');
+    const table = await sql<{ tuples: number }>`SELECT reltuples::integer AS tuples FROM pg_class
+      WHERE relname = 'audience_member'`.execute(herald.database.db);
+    expect(table.rows[0]?.tuples).toBeGreaterThanOrEqual(1);
+  });
+
   it('generates again when the target changes, and answers the history within from–to', async () => {
     const reply = await write(manager, [
       { id: australians.id, version: australians.version, target: 'country in ("AU", "SG")' },
@@ -397,6 +407,9 @@ describe('audiences', () => {
   it('goes back to its last generation when a queued generation is cancelled, or says it was cancelled', async () => {
     const singaporeans = await created({ name: 'Singaporeans', target: 'country = "SG"' });
     expect(await generated(singaporeans.id)).toMatchObject({ status: 'ready', size: 1 });
+    // The job tidies the members table after the audience is ready; stopping the runner before it ends
+    // would hand it back to the queue.
+    await latestAudienceJob();
     await herald.services.jobs.stop();
     try {
       const { jobId } = await manager.channel.call<{ jobId: number }>('generateAudience', {

@@ -1,6 +1,7 @@
 import { HeraldError } from '@herald/protocol';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
+import { tidyAfterBulkWork } from '../database/table-upkeep.ts';
 import { enqueueJob } from '../jobs/enqueue-job.ts';
 import { JobLostError, type JobContext, type JobHandler } from '../jobs/job-runner.ts';
 import { checkTarget } from '../targets/target-input.ts';
@@ -126,6 +127,8 @@ async function runAudienceGeneration(context: JobContext): Promise<Record<string
     const size = await writeMembers(context, audienceId);
     context.reportProgress(size, size);
     await announceAudience(context, audienceId);
+    // The members were rewritten: the old ones are dead rows, which PGlite never reclaims by itself.
+    await tidyAfterBulkWork(context.database, ['audience_member'], { vacuum: true });
     return { audienceId, size };
   } catch (error) {
     if (error instanceof JobLostError || context.signal.aborted) {

@@ -1,5 +1,6 @@
 import { importOptionsSchema } from '@herald/protocol';
 import { z } from 'zod';
+import { tidyAfterBulkWork } from '../database/table-upkeep.ts';
 import { JobLostError, saveJobCheckpoint, type JobContext, type JobHandler } from '../jobs/job-runner.ts';
 import { readListRecords } from '../lists/list-record.ts';
 import { refreshListStats } from '../lists/list-stats.ts';
@@ -176,6 +177,11 @@ export async function runImport(context: JobContext): Promise<Record<string, unk
       total: progress.rowsRead,
       checkpoint: progress,
     }),
+  );
+  await tidyAfterBulkWork(
+    context.database,
+    plan.listId === undefined ? ['subscriber'] : ['subscriber', 'list_membership'],
+    { vacuum: progress.updated > 0 },
   );
   if (plan.listId !== undefined) {
     await refreshListStats(context.db, organizationId, plan.listId);
