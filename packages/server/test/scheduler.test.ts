@@ -121,6 +121,28 @@ describe('scheduler', () => {
     expect(new Set([...ranBy.values()].flat())).toEqual(new Set(['first', 'second']));
   });
 
+  it('never starts a job again in the runner still running it, however old its heartbeat looks', async () => {
+    // A statement that holds the embedded database for longer than staleAfterMs keeps the heartbeat from
+    // being written; the runner must not then take its own job for another process's abandoned one.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let starts = 0;
+    await startRunner(async () => {
+      starts += 1;
+      await held;
+      return {};
+    }, 2);
+    const id = await enqueue({ case: 'own' });
+    await waitUntil(async () => starts > 0);
+    await sql`UPDATE job SET heartbeat_at = now() - interval '1 hour' WHERE id = ${id}`.execute(
+      herald.database.db,
+    );
+    await sleep(3 * jobTimings.pollMs);
+    release();
+    expect(starts).toBe(1);
+    await waitUntil(async () => (await jobs()).find((job) => job.id === id)?.status === 'succeeded');
+  });
+
   it('queues the next occurrence once when a job is taken over from a runner that seemed dead', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -246,6 +246,10 @@ export class JobRunner {
   async #claim(): Promise<ClaimedJob | SystemJob | undefined> {
     const staleBefore = new Date(Date.now() - jobTimings.staleAfterMs);
     const systemKinds = [...this.#systemHandlers.keys()];
+    // A job this runner is running looks abandoned when a long statement kept its heartbeat from being
+    // written (the embedded database's one connection was busy): it is never taken again here, or the same
+    // work would start over beside itself, and again each time the statement ran long.
+    const ownRunning = [...this.#running.keys()];
     const row = (
       await sql<Record<string, unknown>>`
         UPDATE job SET status = 'running', locked_by = ${this.processId}, heartbeat_at = now(),
@@ -253,7 +257,8 @@ export class JobRunner {
         WHERE id = (
           SELECT id FROM job
           WHERE ((status = 'queued' AND run_at <= now() AND ${approvedCondition('job', 'job.id')})
-              OR (status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at < ${staleBefore})))
+              OR (status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at < ${staleBefore})
+                AND id <> ALL(${ownRunning}::integer[])))
             AND (organization_id IS NOT NULL OR kind = ANY(${systemKinds}::text[]))
           ORDER BY run_at, id FOR UPDATE SKIP LOCKED LIMIT 1)
         RETURNING id, organization_id, kind, name, params, checkpoint, created_by, attempts`.execute(this.#db)
