@@ -1,6 +1,7 @@
 import { benchCampaignQuery } from './campaign-query.ts';
 import { benchColdStart } from './cold-start.ts';
 import { benchFanOut } from './fan-out.ts';
+import { benchFlood } from './flood.ts';
 import { benchImport } from './import.ts';
 import { benchLoginJavaScript } from './login-javascript.ts';
 import { benchPing } from './ping.ts';
@@ -15,6 +16,7 @@ import { benchTargetCount } from './target-count.ts';
 const benchmarks: Record<string, () => Promise<string[]>> = {
   'cold-start': benchColdStart,
   ping: benchPing,
+  flood: benchFlood,
   'login-javascript': benchLoginJavaScript,
   sessions: benchSessions,
   'campaign-query': benchCampaignQuery,

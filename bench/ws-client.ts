@@ -1,9 +1,9 @@
 import WebSocket from 'ws';
 
-/** A bare WebSocket client for the benchmarks: open a channel, send a command, await its reply. */
-export function open(url: string): Promise<WebSocket> {
+/** A bare WebSocket client for the benchmarks: open a channel (from a loopback address of choice), send a command, await its reply. */
+export function open(url: string, localAddress?: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url);
+    const socket = new WebSocket(url, localAddress ? { localAddress } : {});
     socket.once('open', () => resolve(socket));
     socket.once('error', reject);
   });

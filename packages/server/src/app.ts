@@ -4,12 +4,15 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import { HeraldError, MAX_FRAME_BYTES } from '@herald/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { AddressSockets } from './channels/address-sockets.ts';
+import { admitUpgrades } from './channels/admit-upgrades.ts';
 import type { ConnectionState } from './channels/connection-state.ts';
 import { allowedOriginSet, isOriginAllowed } from './channels/origin.ts';
 import type { CommandRegistry } from './channels/registry.ts';
 import { serveSocket } from './channels/serve-socket.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './database/connect.ts';
+import { clientAddressReader } from './http/client-address.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { clientCookieOf, registerSessionCookieRoute } from './http/session-cookie.ts';
@@ -53,12 +56,25 @@ export async function buildApp(
     if (stop) app.addHook('onClose', stop);
   }
   const allowedOrigins = allowedOriginSet(config.publicUrl, config.allowedOrigins);
+  const addressSockets = new AddressSockets(config.maxSocketsPerAddress, (network, limit) =>
+    app.log.warn({ network, limit }, 'websocket handshakes refused: the address holds its limit of sockets'),
+  );
 
   // Static assets and JSON go out gzip- or brotli-compressed when the client accepts it.
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, config.publicUrl);
-  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  const clientAddress = clientAddressReader(config.trustedProxies);
+  await app.register(fastifyWebsocket, {
+    options: {
+      maxPayload: MAX_FRAME_BYTES,
+      // Handshakes past an address's limit are refused before they reach Fastify (channels/admit-upgrades.ts).
+      server: admitUpgrades(app.server, (request) => addressSockets.take(clientAddress(request))),
+      // ws's default, said aloud: a compression context per socket costs far more memory than the small JSON
+      // frames would save, and a flood of sockets would multiply it.
+      perMessageDeflate: false,
+    },
+  });
 
   registerHealthRoutes(app, database);
   registerSessionCookieRoute(app, config.publicUrl);

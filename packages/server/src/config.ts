@@ -13,6 +13,11 @@ export interface Config {
    * the one the proxy reports. Empty: the header is ignored, as anyone could send it.
    */
   trustedProxies: string[];
+  /**
+   * WebSockets one client address (IPv6: its /64) may hold open in this process; handshakes past it are refused
+   * with 429 (channels/address-sockets.ts). HERALD_MAX_SOCKETS_PER_ADDRESS.
+   */
+  maxSocketsPerAddress: number;
   dataDir: string;
   databaseUrl: string | undefined;
   /** PGlite's directory under the data directory, or `memory://` for tests. */
@@ -36,6 +41,12 @@ export interface Config {
   validateResults: boolean;
 }
 
+/**
+ * Two sockets per browser tab (the session channel and an organization's) for an office of a hundred people
+ * behind one NAT address, with room to spare; a flood of a thousand is refused long before it costs anyone.
+ */
+const DEFAULT_MAX_SOCKETS_PER_ADDRESS = 256;
+
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,6 +62,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((origin) => stripTrailingSlash(origin.trim()))
       .filter((origin) => origin.length > 0),
     trustedProxies: parseTrustedProxies(env.HERALD_TRUSTED_PROXIES ?? ''),
+    maxSocketsPerAddress: parsePositiveWhole(
+      'HERALD_MAX_SOCKETS_PER_ADDRESS',
+      env.HERALD_MAX_SOCKETS_PER_ADDRESS || String(DEFAULT_MAX_SOCKETS_PER_ADDRESS),
+    ),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteDataDir: env.HERALD_PGLITE_DIR ?? path.join(dataDir, 'pglite'),
@@ -74,6 +89,13 @@ function parsePort(text: string): number {
     throw new Error(`PORT must be a whole number from 0 to 65535, not "${text}"`);
   }
   return port;
+}
+
+function parsePositiveWhole(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a whole number of 1 or more, not "${text}"`);
+  return value;
 }
 
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import { HeraldError } from '@herald/protocol';
 import type { Services } from '../services.ts';
+import { closeUnlessAuthenticated } from './authentication-deadline.ts';
 import type { ConnectionState } from './connection-state.ts';
 import { dispatchFrame } from './dispatch.ts';
 import type { CommandRegistry } from './registry.ts';
@@ -36,6 +37,7 @@ export function serveSocket(
   if (connection.channel === 'organization') {
     const forget = services.organizationConnections.add({ connection, push: (frame) => send(socket, frame) });
     socket.on('close', forget);
+    closeUnlessAuthenticated(socket, connection);
   }
 }
 

@@ -57,7 +57,7 @@ const HTTP_ADDRESSES = [
   '| `GET /session-cookie` | 204; sets the HttpOnly, SameSite=Lax `herald_client` cookie sessions are bound to |',
   '| `GET /sso/start?issuer=ID&login_hint=EMAIL` | starts single sign-on: redirects to the issuer (authorization code with PKCE, state and nonce) |',
   '| `GET /sso/callback` | the redirect URI to register at the provider; redirects to `/login?sso=KEY` (then `completeSsoLogin`) or `/login?sso_error=TYPE` (SSOBadKey, SSONoKey, SSOError) |',
-  '| `WS /session`, `WS /uiv5` | the two channels below; handshakes from origins not allowed get 403; frames over 1 MiB close with 1009 |',
+  '| `WS /session`, `WS /uiv5` | the two channels below; handshakes from origins not allowed get 403; a handshake from an address (IPv6: its /64) that holds `HERALD_MAX_SOCKETS_PER_ADDRESS` sockets (default 256) open already gets 429 `TooManyRequestsError` before the upgrade; frames over 1 MiB close with 1009; an organization-channel socket that has not authenticated 30 s after opening is closed with 1008 |',
   '| any other `GET` | the web app (history-mode routing) |',
   '',
 ];

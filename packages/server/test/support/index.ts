@@ -5,3 +5,4 @@ export * from './oidc-provider.ts';
 export * from './smtp-peer.ts';
 export * from './two-factor.ts';
 export * from './uploads.ts';
+export * from './socket-flood.ts';
