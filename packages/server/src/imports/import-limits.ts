@@ -24,8 +24,10 @@ export const importLimits = {
   /** Pause between batches on PGlite, so that other queries get the single connection (import-job.ts). */
   embeddedPauseMs: 50,
   /**
-   * Old-generation heap of the worker that parses an upload (prepare-in-worker.ts), in MB: text files stream,
-   * so little is live; SheetJS holds a whole workbook (up to maxWorkbookBytes, many times that once parsed).
+   * Old-generation heap of the worker that parses an upload (prepare-in-worker.ts) or reads a workbook's
+   * rows for a preview or header (read-workbook-in-worker.ts), in MB: text files stream, so little is live;
+   * SheetJS holds a whole workbook (up to maxWorkbookBytes, many times that once parsed). A worker that runs
+   * out of it answers ImportFileTooLargeError.
    */
   parseWorkerHeapMb: { text: 128, workbook: 1536 },
   /** Files one upload request may carry. */

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { isMainThread } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 import { HeraldError } from '@herald/protocol';
 
@@ -9,9 +10,12 @@ type Cell = { t?: string; v?: unknown; z?: string | number; w?: string } | undef
  * YYYY-MM-DD (with THH:MM:SS when they carry a time), numbers without binary float noise (0.1 + 0.2 reads
  * "0.3"), booleans as true/false, blank rows skipped. A header cell merged across columns names each column
  * it covers: the merged text, then "text (2)", "text (3)" … so every column keeps a distinct name.
- * SheetJS reads a workbook whole, which is why workbooks have their own, smaller size limit.
+ * SheetJS reads a workbook whole, which is why workbooks have their own, smaller size limits, and why this
+ * runs only on a worker with a capped heap (read-workbook-in-worker.ts, prepare-in-worker.ts): it refuses to
+ * run on the server's thread, so that no new caller brings the parse back there.
  */
 export async function* readWorkbookRows(filePath: string): AsyncGenerator<string[]> {
+  if (isMainThread) throw new Error('Workbooks are read on a parsing worker, never on the main thread');
   const workbook = readWorkbook(await readFile(filePath));
   const sheetName = workbook.SheetNames[0];
   const sheet = sheetName === undefined ? undefined : workbook.Sheets[sheetName];
