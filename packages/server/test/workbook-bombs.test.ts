@@ -99,11 +99,66 @@ describe('workbook bombs (issue 12)', () => {
 
   const preview = (fileId: string) => channel.request('previewImportFile', { organizationId, fileId });
 
+  it('refuses a cell bomb past the cell limit at upload, counting cells as it inflates', async () => {
+    importLimits.maxWorkbookCells = 10_000;
+    // 20,000 cells of one repeated value: a few kilobytes compressed, far under the byte limits.
+    const bomb = await workbookWithSheet(sheetXml(`<row r="1">${'<c><v>1</v></c>'.repeat(20_000)}</row>`));
+    expect(bomb.length).toBeLessThan(16 * 1024);
+    const reply = await uploadFiles(herald, {
+      jwt,
+      organizationId,
+      files: [{ name: 'b.xlsx', content: bomb }],
+    });
+    expect(reply.status).toBe(413);
+    expect(reply.body.error).toEqual({
+      type: 'ImportFileTooLargeError',
+      message: 'The file is larger than the 10,000-cell import limit.',
+    });
+    // Prefixed cells count as SheetJS reads them; a workbook within the limit is taken.
+    const prefixed = `<x:row>${'<x:c><x:v>1</x:v></x:c>'.repeat(10_001)}</x:row>`;
+    expect(
+      (
+        await uploadFiles(herald, {
+          jwt,
+          organizationId,
+          files: [{ name: 'p.xlsx', content: await workbookWithSheet(sheetXml(prefixed)) }],
+        })
+      ).status,
+    ).toBe(413);
+    await uploadWorkbook(await workbookWithSheet(sheetOf(100, 10)));
+  });
+
+  it('answers the preview of a cell bomb with ImportFileTooLargeError, not "no header row"', async () => {
+    // Uploaded under a higher limit (uploads are kept a day): the worker checks again before SheetJS reads it.
+    const fileId = await uploadWorkbook(
+      await workbookWithSheet(sheetXml(`<row r="1">${'<c><v>1</v></c>'.repeat(20_000)}</row>`)),
+    );
+    importLimits.maxWorkbookCells = 10_000;
+    const reply = await preview(fileId);
+    expect(reply.error).toEqual({
+      type: 'ImportFileTooLargeError',
+      message: 'The file is larger than the 10,000-cell import limit.',
+    });
+  });
+
+  it('answers the preview of a zip bomb with ImportFileTooLargeError', async () => {
+    // 4 MiB of zeros beside a one-cell sheet: a few kilobytes compressed.
+    const fileId = await uploadWorkbook(
+      await workbookWithSheet(sheetOf(2, 1), { 'xl/media/padding.bin': Buffer.alloc(4 * 1024 * 1024) }),
+    );
+    importLimits.maxWorkbookInflatedBytes = 1024 * 1024;
+    const reply = await preview(fileId);
+    expect(reply.error).toEqual({
+      type: 'ImportFileTooLargeError',
+      message: 'The file is larger than the 1 MiB unpacked import limit.',
+    });
+  });
+
   it('answers ImportFileTooLargeError when the workbook outgrows the worker heap, the server staying up and its RSS bounded', async () => {
-    // 400,000 cells, within every upload limit, which SheetJS holds in about 47 MB besides the sheet's 13 MB
-    // of text: past a 48 MB heap.
-    const fileId = await uploadWorkbook(await workbookWithSheet(sheetOf(40_000, 10)));
-    importLimits.parseWorkerHeapMb.workbook = 48;
+    // 250,000 cells, within every upload limit, which SheetJS holds in about 30 MB besides the sheet's 8 MB
+    // of text: past a 32 MB heap.
+    const fileId = await uploadWorkbook(await workbookWithSheet(sheetOf(25_000, 10)));
+    importLimits.parseWorkerHeapMb.workbook = 32;
     const baseline = process.memoryUsage.rss();
     let peak = baseline;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
@@ -111,7 +166,7 @@ describe('workbook bombs (issue 12)', () => {
       const reply = await preview(fileId);
       expect(reply.error).toEqual({
         type: 'ImportFileTooLargeError',
-        message: 'The file is larger than the 48 MiB parsed import limit.',
+        message: 'The file is larger than the 32 MiB parsed import limit.',
       });
     } finally {
       clearInterval(sampler);
@@ -122,8 +177,8 @@ describe('workbook bombs (issue 12)', () => {
   });
 
   it("keeps another client's ping answered within 100 ms while a large workbook preview is parsed", async () => {
-    // 200,000 cells: SheetJS takes over a second to read them.
-    const fileId = await uploadWorkbook(await workbookWithSheet(sheetOf(20_000, 10)));
+    // 150,000 cells: SheetJS takes most of a second to read them.
+    const fileId = await uploadWorkbook(await workbookWithSheet(sheetOf(15_000, 10)));
     const other = await ChannelClient.open(herald.wsUrl('uiv5'));
     try {
       let parsed = false;

@@ -12,6 +12,15 @@ export const importLimits = {
    * to 400 MB (a zip or cell bomb) held the server 35 s a request. Counted as it inflates (uploads/workbook-inflation.ts).
    */
   maxWorkbookInflatedBytes: 256 * 1024 * 1024,
+  /**
+   * Most cells an XLSX upload may hold, counted as it inflates (uploads/workbook-inflation.ts): 256 MiB holds
+   * 18 million `<c><v>1</v></c>`, and SheetJS keeps about 120 bytes a cell (measured), so bytes alone let a
+   * workbook past the parsing worker's heap. 5 million is 1,000,000 rows × 5 columns, or the 200-column
+   * import maximum × 25,000 rows, about 600 MB parsed: within the worker's 1536 MB with the sheet's text and
+   * the rows read from it. (The import limits' own product, 5,000,000 rows × 200 columns, is a CSV's: no
+   * workbook that size could be held.)
+   */
+  maxWorkbookCells: 5_000_000,
   /** Most data rows (besides the header) one import takes. */
   maxRows: 5_000_000,
   /**
