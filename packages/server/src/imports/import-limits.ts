@@ -21,6 +21,11 @@ export const importLimits = {
    * workbook that size could be held.)
    */
   maxWorkbookCells: 5_000_000,
+  /**
+   * Longest row of a CSV or TSV file, in characters: over twice the longest a valid row can be (200 columns of
+   * 2,000-character custom text), so that a quote never closed cannot make one row of the whole file.
+   */
+  maxRowCharacters: 1024 * 1024,
   /** Most data rows (besides the header) one import takes. */
   maxRows: 5_000_000,
   /**
