@@ -12,11 +12,13 @@ export interface WorkbookInflationLimits {
 export type WorkbookInflation = 'within' | 'inflatedBytes' | 'cells';
 
 /**
- * A cell as SheetJS finds one: it splits a sheet's XML on this very pattern (CELL_PATTERN is its `cellregex`,
- * xlsx.mjs parse_ws_xml_data), so what is counted here is what it will build, prefixed elements (`<x:c>`)
- * included. Counting these is what can be checked while inflating: a sheet's `<dimension ref>` costs nothing
- * to read but is the file's own claim, which SheetJS does not hold it to (a bomb declares A1:A1 and holds
- * millions of cells), nor does it bound the parse.
+ * A cell as SheetJS finds one: it splits a sheet's XML into cells on this very pattern (`cellregex` in
+ * xlsx.mjs's parse_ws_xml_data), so what is counted here is what it will build, prefixed elements (`<x:c>`)
+ * included. Counting these is what can be checked while inflating, at about 0.2 µs a cell on the event loop
+ * (a file at the cell limit, about a second in all, a fraction of a millisecond a chunk). A sheet's
+ * `<dimension ref>` would cost nothing to read, but it is the file's own claim, which SheetJS does not hold
+ * it to (a bomb declares A1:A1 and holds millions of cells). Cells in binary parts are not counted: the
+ * parsing worker's capped heap is the last word on what fits.
  */
 const CELL_PATTERN = /<(?:\w+:)?c[ />]/;
 const CELLS = new RegExp(CELL_PATTERN.source, 'g');
