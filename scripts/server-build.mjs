@@ -1,5 +1,5 @@
 // Compiles the server for `npm start` when a source is newer than the last build: one esbuild bundle of
-// packages/server/src with the contract package inlined, and the import pipeline's worker beside it. Every
+// packages/server/src with the contract package inlined, and the import pipeline's workers beside it. Every
 // npm package stays in node_modules (PGlite, for one, loads its .wasm and .data files from its own package).
 // `node scripts/server-build.mjs` (npm run build:server) does the same from the command line.
 import { readFile } from 'node:fs/promises';
@@ -27,8 +27,9 @@ export async function ensureServerBuild() {
     absWorkingDir: root,
     entryPoints: {
       main: path.join(server, 'src/main.ts'),
-      // prepare-in-worker.ts starts this file when it finds itself compiled.
+      // imports/parse-worker.ts starts these files when it finds itself compiled.
       'batch-worker': path.join(server, 'src/imports/batch-worker.ts'),
+      'workbook-rows-worker': path.join(server, 'src/imports/workbook-rows-worker.ts'),
       // pglite-thread.ts starts this file (the thread that owns the embedded database) when compiled.
       'pglite-worker': path.join(server, 'src/database/pglite-worker.ts'),
     },

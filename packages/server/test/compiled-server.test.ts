@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelClient, freePort, organizationToken, uploadFiles, waitForJob } from './support/index.ts';
 
@@ -83,8 +84,9 @@ describe('the compiled server', () => {
     expect(nodeOptions).not.toMatch(/tsx|--import|--loader|--require/);
   });
 
-  // The parsing worker runs dist/batch-worker.js: from the bundle, batch-worker.ts would not be found.
-  it('parses an import on its compiled worker', async () => {
+  // The parsing workers run dist/batch-worker.js and dist/workbook-rows-worker.js: from the bundle, their .ts
+  // files would not be found.
+  it('parses an import and a workbook preview on their compiled workers', async () => {
     const session = await ChannelClient.open(`ws://127.0.0.1:${port}/session`);
     const channel = await ChannelClient.open(`ws://127.0.0.1:${port}/uiv5`);
     try {
@@ -114,6 +116,27 @@ describe('the compiled server', () => {
       const job = await waitForJob(channel, organizationId, jobId);
       expect(job.error).toBeUndefined();
       expect(job.status).toBe('succeeded');
+
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['email'], ['a@example.test']]), 'Sheet1');
+      const workbook = await uploadFiles(
+        { port },
+        {
+          jwt,
+          organizationId,
+          files: [
+            {
+              name: 'people.xlsx',
+              content: XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+            },
+          ],
+        },
+      );
+      const preview = await channel.call<{ header: string[]; rows: string[][] }>('previewImportFile', {
+        organizationId,
+        fileId: workbook.body.files?.[0]?.fileId,
+      });
+      expect(preview).toMatchObject({ header: ['email'], rows: [['a@example.test']] });
     } finally {
       session.socket.close();
       channel.socket.close();

@@ -279,6 +279,19 @@ describe('imports', () => {
       });
     });
 
+    it('answers ImportFileTooLargeError for a CSV whose quote never closes, past the longest row', async () => {
+      importLimits.maxRowCharacters = 1000;
+      const uploaded = await upload({ name: 'open.csv', content: `email\n"${'x'.repeat(300_000)}` });
+      const reply = await channel.request('previewImportFile', {
+        organizationId,
+        fileId: uploaded.body.files![0]!.fileId,
+      });
+      expect(reply.error).toEqual({
+        type: 'ImportFileTooLargeError',
+        message: 'The file is larger than the 1,000-character row import limit.',
+      });
+    });
+
     it('warns when the whole header is one column holding another delimiter, and refuses its rows as addresses', async () => {
       const file = { name: 'pipes.csv', content: 'email|name\npipe1@x.test|Pipe\npipe2@x.test|Other\n' };
       const uploaded = await upload(file);
@@ -710,6 +723,8 @@ describe('imports', () => {
         ['email'],
       );
       expect(job.status).toBe('failed');
+      // Out of its heap, the worker had a file too large to parse: the user is told so, not of a server failure.
+      expect(job.error?.type).toBe('ImportFileTooLargeError');
       const written = await db()
         .selectFrom('subscriber')
         .select('id')

@@ -1,9 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { HeraldError } from '@herald/protocol';
 import type { ImportColumn } from './import-columns.ts';
 import { importLimits } from './import-limits.ts';
 import { openUploadRows, type UploadFile } from './import-source.ts';
 import type { MergePlan, PreparedBatch } from './merge-batch.ts';
+import { failureMessageOf, type ParseWorkerFailure } from './parse-worker.ts';
 import { prepareBatches } from './prepare-batches.ts';
 
 /** What prepare-in-worker.ts gives the worker (structured-cloned: Maps and RegExps survive the copy). */
@@ -22,7 +22,7 @@ export type BatchWorkerMessage =
   | { type: 'total'; total: number }
   | { type: 'batch'; batch: PreparedBatch }
   | { type: 'done' }
-  | { type: 'error'; message: string; heraldType?: string; details?: HeraldError['details'] };
+  | ParseWorkerFailure;
 
 /**
  * The parsing side of an import, on a thread of its own (prepare-in-worker.ts says why): reads the upload,
@@ -56,11 +56,7 @@ async function run(port: NonNullable<typeof parentPort>, input: BatchWorkerInput
     }
     post({ type: 'done' });
   } catch (error) {
-    post(
-      error instanceof HeraldError
-        ? { type: 'error', message: error.message, heraldType: error.type, details: error.details }
-        : { type: 'error', message: error instanceof Error ? error.message : String(error) },
-    );
+    post(failureMessageOf(error));
   } finally {
     port.close();
   }

@@ -13,7 +13,7 @@ import {
 } from './merge-batch.ts';
 import { importCustomFieldsOf, planImportColumns } from './import-columns.ts';
 import { importLimits } from './import-limits.ts';
-import { openImportSource } from './import-source.ts';
+import { inlineImportSource } from './import-source.ts';
 import { prepareBatches } from './prepare-batches.ts';
 import { prepareBatchesInWorker } from './prepare-in-worker.ts';
 import { findUpload } from '../uploads/upload-store.ts';
@@ -80,10 +80,10 @@ export async function runImport(context: JobContext): Promise<Record<string, unk
   };
   // An upload is parsed on a worker thread (prepare-in-worker.ts); inline rows (at most 10,000) right here.
   const prepared = params.data
-    ? await openImportSource(context.db, organizationId, params).then((source) => ({
-        total: source.total,
-        batches: prepareBatches(source.rows, columns, plan, batchOptions),
-      }))
+    ? {
+        total: params.data.length,
+        batches: prepareBatches(inlineImportSource(params.data).rows, columns, plan, batchOptions),
+      }
     : await prepareBatchesInWorker({
         upload: await findUpload(context.db, organizationId, params.fileId ?? '', { anyAge: true }),
         columns,

@@ -12,6 +12,20 @@ export const importLimits = {
    * to 400 MB (a zip or cell bomb) held the server 35 s a request. Counted as it inflates (uploads/workbook-inflation.ts).
    */
   maxWorkbookInflatedBytes: 256 * 1024 * 1024,
+  /**
+   * Most cells an XLSX upload may hold, counted as it inflates (uploads/workbook-inflation.ts): 256 MiB holds
+   * 18 million `<c><v>1</v></c>`, and SheetJS keeps about 120 bytes a cell (measured), so bytes alone let a
+   * workbook past the parsing worker's heap. 5 million is 1,000,000 rows × 5 columns, or the 200-column
+   * import maximum × 25,000 rows, about 600 MB parsed: within the worker's 1536 MB with the sheet's text and
+   * the rows read from it. (The import limits' own product, 5,000,000 rows × 200 columns, is a CSV's: no
+   * workbook that size could be held.)
+   */
+  maxWorkbookCells: 5_000_000,
+  /**
+   * Longest row of a CSV or TSV file, in characters: over twice the longest a valid row can be (200 columns of
+   * 2,000-character custom text), so that a quote never closed cannot make one row of the whole file.
+   */
+  maxRowCharacters: 1024 * 1024,
   /** Most data rows (besides the header) one import takes. */
   maxRows: 5_000_000,
   /**
@@ -24,8 +38,10 @@ export const importLimits = {
   /** Pause between batches on PGlite, so that other queries get the single connection (import-job.ts). */
   embeddedPauseMs: 50,
   /**
-   * Old-generation heap of the worker that parses an upload (prepare-in-worker.ts), in MB: text files stream,
-   * so little is live; SheetJS holds a whole workbook (up to maxWorkbookBytes, many times that once parsed).
+   * Old-generation heap of the worker that parses an upload (prepare-in-worker.ts) or reads a workbook's
+   * rows for a preview or header (read-workbook-in-worker.ts), in MB: text files stream, so little is live;
+   * SheetJS holds a whole workbook (up to maxWorkbookBytes, many times that once parsed). A worker that runs
+   * out of it answers ImportFileTooLargeError.
    */
   parseWorkerHeapMb: { text: 128, workbook: 1536 },
   /** Files one upload request may carry. */

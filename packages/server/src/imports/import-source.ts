@@ -1,8 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { HeraldError } from '@herald/protocol';
-import type { Kysely } from 'kysely';
-import type { Database } from '../database/schema.ts';
-import { findUpload, type StoredUpload } from '../uploads/upload-store.ts';
+import type { StoredUpload } from '../uploads/upload-store.ts';
 import { importLimits } from './import-limits.ts';
 import type { RowChunk } from './prepare-batches.ts';
 import { readDelimitedChunks, readDelimitedRows } from './read-delimited.ts';
@@ -17,26 +15,21 @@ export interface ImportSource {
 
 export type InlineCell = string | number | boolean | null;
 
-/**
- * Opens an import's rows: inline `data` (numbered from 1), or the upload's rows after its header (the header
- * is row 1, so the first data row is row 2, as a spreadsheet shows it). A file with more data rows than
- * importLimits.maxRows is refused whole, before anything is written: text files are counted by their line
- * ends first (a fast byte scan; only when that count is over the limit are records counted by parsing, since
- * quoted fields may hold line ends), workbooks are in memory anyway.
- */
-export async function openImportSource(
-  db: Kysely<Database>,
-  organizationId: number,
-  input: { data?: readonly (readonly InlineCell[])[] | undefined; fileId?: string | undefined },
-): Promise<ImportSource> {
-  if (input.data) return { rows: numbered(input.data, 1), total: input.data.length };
-  return openUploadRows(await findUpload(db, organizationId, input.fileId ?? '', { anyAge: true }));
+/** An import's inline `data` rows, numbered from 1 (an upload's are read by openUploadRows, on a worker). */
+export function inlineImportSource(data: readonly (readonly InlineCell[])[]): ImportSource {
+  return { rows: numbered(data, 1), total: data.length };
 }
 
 /** An upload's file as an import reads it (the part of StoredUpload a parsing worker is given). */
 export type UploadFile = Pick<StoredUpload, 'path' | 'fileType' | 'encoding'>;
 
-/** The data rows of an uploaded file, numbered from 2 (its header is row 1); refused whole over the row limit. */
+/**
+ * The data rows of an uploaded file after its header (the header is row 1, so the first data row is row 2, as
+ * a spreadsheet shows it), on the import's parsing worker (batch-worker.ts). A file with more data rows than
+ * importLimits.maxRows is refused whole, before anything is written: text files are counted by their line
+ * ends first (a fast byte scan; only when that count is over the limit are records counted by parsing, since
+ * quoted fields may hold line ends), workbooks are in memory anyway.
+ */
 export async function openUploadRows(upload: UploadFile): Promise<ImportSource> {
   if (upload.fileType === 'xls' || upload.fileType === 'xlsx') {
     const all: string[][] = [];

@@ -1,8 +1,8 @@
-import { Worker } from 'node:worker_threads';
-import { HeraldError, type ErrorType } from '@herald/protocol';
+import type { Worker } from 'node:worker_threads';
 import type { BatchWorkerInput, BatchWorkerMessage } from './batch-worker.ts';
 import { importLimits } from './import-limits.ts';
 import type { PreparedBatch } from './merge-batch.ts';
+import { errorOfFailureMessage, errorOfWorkerDeath, startParseWorker } from './parse-worker.ts';
 
 /** An upload being parsed on its worker: the row total (an estimate for text files) and the batches. */
 export interface WorkerBatches {
@@ -15,30 +15,13 @@ export interface WorkerBatches {
  * then run on two cores even with the embedded database (which runs on the server's own thread), and the
  * parser's garbage stays in a heap of its own, capped (importLimits.parseWorkerHeapMb), instead of growing
  * the server's: a million-row import kept the server near 1 GB without it, nearly all of it garbage V8 had
- * not yet collected. A workbook too large for the cap fails its import, not the server.
- *
- * The worker runs the same kind of code as the server: compiled (`npm start`), this module is part of
- * dist/main.js and the worker is dist/batch-worker.js beside it; from the TypeScript sources (tests, tsx) the
- * worker registers tsx's loader before importing batch-worker.ts.
+ * not yet collected. A workbook too large for the cap fails its import (ImportFileTooLargeError), not the
+ * server.
  */
 export async function prepareBatchesInWorker(input: BatchWorkerInput): Promise<WorkerBatches> {
   const workbook = input.upload.fileType === 'xls' || input.upload.fileType === 'xlsx';
-  const options = {
-    workerData: input,
-    resourceLimits: {
-      maxOldGenerationSizeMb: workbook
-        ? importLimits.parseWorkerHeapMb.workbook
-        : importLimits.parseWorkerHeapMb.text,
-    },
-  };
-  const compiled = import.meta.url.endsWith('.js');
-  const url = new URL(compiled ? './batch-worker.js' : './batch-worker.ts', import.meta.url);
-  const worker = compiled
-    ? new Worker(url, options)
-    : new Worker(
-        `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })`,
-        { ...options, eval: true },
-      );
+  const heapMb = workbook ? importLimits.parseWorkerHeapMb.workbook : importLimits.parseWorkerHeapMb.text;
+  const worker = startParseWorker('batch-worker', input, heapMb);
   const inbox: BatchWorkerMessage[] = [];
   let wake: (() => void) | undefined;
   let failure: Error | undefined;
@@ -49,7 +32,7 @@ export async function prepareBatchesInWorker(input: BatchWorkerInput): Promise<W
     wake?.();
   });
   worker.on('error', (error) => {
-    failure = error;
+    failure = errorOfWorkerDeath(error, heapMb);
     wake?.();
   });
   // A worker that stops without saying it is done (out of memory, killed) fails the import: the rows it did
@@ -61,7 +44,7 @@ export async function prepareBatchesInWorker(input: BatchWorkerInput): Promise<W
   const receive = async (): Promise<BatchWorkerMessage> => {
     for (;;) {
       const message = inbox.shift();
-      if (message?.type === 'error') throw errorOf(message);
+      if (message?.type === 'error') throw errorOfFailureMessage(message);
       if (message) return message;
       if (failure) throw failure;
       await new Promise<void>((resolve) => (wake = resolve));
@@ -91,14 +74,4 @@ async function* batchesOf(
   } finally {
     await worker.terminate();
   }
-}
-
-function errorOf(message: Extract<BatchWorkerMessage, { type: 'error' }>): Error {
-  if (!message.heraldType) return new Error(message.message);
-  const error = new HeraldError(
-    message.heraldType as ErrorType,
-    message.details ? { details: message.details } : {},
-  );
-  error.message = message.message;
-  return error;
 }

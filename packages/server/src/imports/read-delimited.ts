@@ -1,8 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { HeraldError } from '@herald/protocol';
 import Papa from 'papaparse';
 import { decodeHead, delimiterOf, type TextEncodingName } from '../uploads/detect-file-type.ts';
 import { HEAD_BYTES } from '../uploads/content-probe.ts';
+import { importLimits } from './import-limits.ts';
 
 /** Where a delimited read is: bytes of the file consumed so far (for progress estimates). */
 export interface ReadPosition {
@@ -51,6 +53,12 @@ export async function* readDelimitedChunks(
       // ignoreLastRow: the last row may continue in the next chunk; the cursor says where it starts.
       const parsed = parser.parse(text, 0, true) as Papa.ParseResult<string[]>;
       unfinished = text.slice(parsed.meta.cursor);
+      // The unfinished row is parsed again with each chunk: unbounded (a quote never closed), a 30 MB file
+      // held the server's thread 23 s, a few hundred ms a chunk, before its preview's first row.
+      if (unfinished.length > importLimits.maxRowCharacters)
+        throw new HeraldError('ImportFileTooLargeError', {
+          values: { limit: `${importLimits.maxRowCharacters.toLocaleString('en')}-character row` },
+        });
       yield filledRows(parsed.data);
     }
     const rest = unfinished + decoder.decode();

@@ -1,6 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { isMainThread } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 import { HeraldError } from '@herald/protocol';
+import { refuseWorkbookBomb } from '../uploads/workbook-inflation.ts';
+
+const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 type Cell = { t?: string; v?: unknown; z?: string | number; w?: string } | undefined;
 
@@ -9,10 +13,16 @@ type Cell = { t?: string; v?: unknown; z?: string | number; w?: string } | undef
  * YYYY-MM-DD (with THH:MM:SS when they carry a time), numbers without binary float noise (0.1 + 0.2 reads
  * "0.3"), booleans as true/false, blank rows skipped. A header cell merged across columns names each column
  * it covers: the merged text, then "text (2)", "text (3)" … so every column keeps a distinct name.
- * SheetJS reads a workbook whole, which is why workbooks have their own, smaller size limit.
+ * SheetJS reads a workbook whole, which is why workbooks have their own, smaller size limits, and why this
+ * runs only on a worker with a capped heap (read-workbook-in-worker.ts, prepare-in-worker.ts): it refuses to
+ * run on the server's thread, so that no new caller brings the parse back there.
  */
 export async function* readWorkbookRows(filePath: string): AsyncGenerator<string[]> {
-  const workbook = readWorkbook(await readFile(filePath));
+  if (isMainThread) throw new Error('Workbooks are read on a parsing worker, never on the main thread');
+  const bytes = await readFile(filePath);
+  // The upload was checked for bombs, but perhaps under older limits (uploads are kept a day).
+  if (bytes.subarray(0, 4).equals(ZIP_SIGNATURE)) await refuseWorkbookBomb(filePath);
+  const workbook = readWorkbook(bytes);
   const sheetName = workbook.SheetNames[0];
   const sheet = sheetName === undefined ? undefined : workbook.Sheets[sheetName];
   if (!sheet?.['!ref']) return;

@@ -34,7 +34,8 @@ export async function runDefinitionImport(
   let header: string[] | undefined;
   const rows: HeaderedRow[] = [];
   let rowNumber = 0;
-  for await (const cells of readUploadRows(upload)) {
+  // The header, the rows allowed, and one more to tell a file over the limit.
+  for await (const cells of readUploadRows(upload, DEFINITION_IMPORT_MAX_ROWS + 2)) {
     rowNumber += 1;
     if (header === undefined) {
       header = cells.map((name) => name.trim().toLowerCase());

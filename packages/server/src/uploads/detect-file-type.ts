@@ -3,8 +3,7 @@ import { HeraldError, type ImportFileType } from '@herald/protocol';
 import * as XLSX from '@e965/xlsx';
 import yauzl from 'yauzl';
 import type { ContentFacts } from './content-probe.ts';
-import { byteSizeText, importLimits } from '../imports/import-limits.ts';
-import { inflatesWithin } from './workbook-inflation.ts';
+import { refuseWorkbookBomb } from './workbook-inflation.ts';
 
 export type TextEncodingName = 'utf-8' | 'windows-1252';
 
@@ -31,10 +30,7 @@ export async function detectFileType(filePath: string, facts: ContentFacts): Pro
   const head = facts.head;
   if (head.subarray(0, 4).equals(ZIP_SIGNATURE)) {
     if (!(await zipHasEntry(filePath, 'xl/workbook.xml'))) throw new HeraldError('ImportFileUnsupported');
-    if (!(await inflatesWithin(filePath, importLimits.maxWorkbookInflatedBytes)))
-      throw new HeraldError('ImportFileTooLargeError', {
-        values: { limit: `${byteSizeText(importLimits.maxWorkbookInflatedBytes)} unpacked` },
-      });
+    await refuseWorkbookBomb(filePath);
     return { fileType: 'xlsx', encoding: 'binary' };
   }
   if (head.subarray(0, 8).equals(OLE2_SIGNATURE)) {

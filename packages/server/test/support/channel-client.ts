@@ -47,9 +47,10 @@ export class ChannelClient {
     });
   }
 
-  request(command: string, params?: unknown): Promise<Reply> {
+  /** Sends a command and answers its reply; past `timeoutMs` (10 s unless told) without one, it fails. */
+  request(command: string, params?: unknown, timeoutMs?: number): Promise<Reply> {
     const requestId = `r-${++this.#nextId}`;
-    return this.sendRaw(JSON.stringify({ command, requestId, params }), requestId);
+    return this.sendRaw(JSON.stringify({ command, requestId, params }), requestId, timeoutMs);
   }
 
   /** The result of a command that must succeed; throws with the error reply otherwise. */
@@ -59,9 +60,9 @@ export class ChannelClient {
     return reply.result as T;
   }
 
-  sendRaw(text: string | Buffer, requestId: string | null = null): Promise<Reply> {
+  sendRaw(text: string | Buffer, requestId: string | null = null, timeoutMs = 10_000): Promise<Reply> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no reply to ${requestId ?? 'raw frame'}`)), 10_000);
+      const timer = setTimeout(() => reject(new Error(`no reply to ${requestId ?? 'raw frame'}`)), timeoutMs);
       const settle = (reply: Reply) => {
         clearTimeout(timer);
         resolve(reply);
