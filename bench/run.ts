@@ -4,6 +4,7 @@ import { benchFanOut } from './fan-out.ts';
 import { benchImport } from './import.ts';
 import { benchLoginJavaScript } from './login-javascript.ts';
 import { benchPing } from './ping.ts';
+import { benchResponsiveness } from './responsiveness.ts';
 import { benchSessions } from './sessions.ts';
 import { benchSubscriberQuery } from './subscriber-query.ts';
 import { benchTargetCount } from './target-count.ts';
@@ -22,6 +23,7 @@ const benchmarks: Record<string, () => Promise<string[]>> = {
   import: benchImport,
   'subscriber-query': benchSubscriberQuery,
   'target-count': benchTargetCount,
+  responsiveness: benchResponsiveness,
 };
 
 const chosen = process.argv.slice(2);
