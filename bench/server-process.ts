@@ -25,6 +25,8 @@ export interface ServerProcessOptions {
    * kept when the server stops. Without it the server gets a new temporary one, deleted when it stops.
    */
   dataDir?: string;
+  /** How long to wait for /readyz (60 s unless told), e.g. longer for crash recovery on a large database. */
+  readyTimeoutMs?: number;
 }
 
 /**
@@ -83,10 +85,12 @@ export async function startServerProcess(
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('server did not become ready within 60 s');
+    if (Date.now() > deadline)
+      throw new Error(`server did not become ready within ${readyTimeoutMs / 1000} s`);
     const ready = await fetch(`${url}/readyz`).then(
       (response) => response.ok,
       () => false,
