@@ -97,13 +97,21 @@ async function runOn(
     const signedIn = admin;
     const imported = await phase(lines, `${label}: import`, async () => {
       const { samples, value } = await sampledDuring(server, async () => {
-        const { jobId, startedAt } = await startImport(server, signedIn, file, { uploadMs: 0 });
+        const timings = { uploadMs: 0 };
+        const { jobId, startedAt } = await startImport(server, signedIn, file, timings);
         await waitForJob(signedIn, jobId, PHASE_TIMEOUT_MS);
-        return performance.now() - startedAt;
+        const uploadedAt = startedAt + timings.uploadMs;
+        return { startedAt, uploadedAt, endedAt: performance.now() };
       });
+      // The upload and the job apart: they load the server differently.
+      const windows = [
+        { name: 'upload', from: value.startedAt, to: value.uploadedAt },
+        { name: 'job', from: value.uploadedAt, to: value.endedAt },
+      ];
       return [
         ...samples.lines(
-          `${label}: during the import of ${ROWS.toLocaleString('en')} rows (${seconds(value)}, upload and job)`,
+          `${label}: during the import of ${ROWS.toLocaleString('en')} rows (${seconds(value.endedAt - value.startedAt)}, upload and job)`,
+          windows,
         ),
       ];
     });
@@ -355,6 +363,8 @@ async function signInAsViewer(server: ServerProcess, organizationId: number): Pr
 /** Round trips in milliseconds, and how many got an error or no answer at all. */
 class Samples {
   readonly times: number[] = [];
+  /** When each answered sample was sent (performance.now()), beside its round trip in `times`. */
+  readonly sentAt: number[] = [];
   sent = 0;
   failed = 0;
 
@@ -369,12 +379,24 @@ class Samples {
     ].filter(Boolean);
     return `${summary(this.times)} over ${this.times.length} samples${lost.length > 0 ? ` (${lost.join(', ')})` : ''}`;
   }
+
+  /** The round trips of the samples sent between `from` and `to`. */
+  within(from: number, to: number): string {
+    return summary(this.times.filter((_, index) => this.sentAt[index]! >= from && this.sentAt[index]! < to));
+  }
+}
+
+/** A stretch of a phase (e.g. the upload within the import) to print the round trips of separately. */
+interface Window {
+  name: string;
+  from: number;
+  to: number;
 }
 
 /** What the sampling client saw while `work` ran. */
 interface Sampled<T> {
   value: T;
-  samples: { lines(label: string): string[] };
+  samples: { lines(label: string, windows?: Window[]): string[] };
 }
 
 /**
@@ -395,7 +417,10 @@ async function sampledDuring<T>(
     samples.sent += 1;
     const startedAt = performance.now();
     const done = roundTrip().then(
-      () => void samples.times.push(performance.now() - startedAt),
+      () => {
+        samples.times.push(performance.now() - startedAt);
+        samples.sentAt.push(startedAt);
+      },
       () => void (samples.failed += 1),
     );
     inFlight.add(done);
@@ -434,9 +459,13 @@ async function sampledDuring<T>(
     return {
       value,
       samples: {
-        lines: (label) => [
+        lines: (label, windows = []) => [
           `${label}: /healthz ${healthz.describe()} ${GOAL}`,
           `${label}: ping ${ping.describe()} ${GOAL}`,
+          ...windows.map(
+            (window) =>
+              `${label}, ${window.name} (${seconds(window.to - window.from)}): /healthz ${healthz.within(window.from, window.to)}; ping ${ping.within(window.from, window.to)}`,
+          ),
         ],
       },
     };
