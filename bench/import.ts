@@ -11,10 +11,10 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 import type WebSocket from 'ws';
 import { DEMO_SUBSCRIBER_COUNT } from '../packages/server/src/seed/demo-subscribers.ts';
-import { call, open } from './ws-client.ts';
+import { call, CommandError, open } from './ws-client.ts';
 
 const ROWS = Number(process.env.HERALD_BENCH_IMPORT_ROWS ?? 1_000_000);
-const DEMO_PASSWORD = 'bench-password-1';
+export const DEMO_PASSWORD = 'bench-password-1';
 const POSTGRES_SERVER = process.env.HERALD_BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432';
 /** Which runs to make: "pglite,postgres" (the default) or either alone. */
 const DATABASES = (process.env.HERALD_BENCH_IMPORT_DATABASES ?? 'pglite,postgres').split(',');
@@ -129,9 +129,42 @@ async function importThroughServer(
   file: string,
   timings: { uploadMs: number },
 ): Promise<number> {
+  const admin = await signInAsAdmin(server);
+  try {
+    const { jobId, startedAt } = await startImport(server, admin, file, timings);
+    const job = await waitForJob(admin, jobId, JOB_TIMEOUT_MS);
+    if (job.result?.created !== ROWS) throw new Error(`created ${job.result?.created}, expected ${ROWS}`);
+    return performance.now() - startedAt;
+  } finally {
+    admin.close();
+  }
+}
+
+/** The demo administrator signed in, with a channel authenticated on their first organization. */
+export interface AdminConnection {
+  session: WebSocket;
+  channel: WebSocket;
+  sessionId: string;
+  organizationId: number;
+  token: string;
+  close(): void;
+}
+
+/**
+ * Signs the demo administrator in (HERALD_DEMO_PASSWORD as startServerProcess sets it) and, unless told
+ * otherwise, waits until the demo subscribers are seeded.
+ */
+export async function signInAsAdmin(
+  server: ServerProcess,
+  { awaitDemoSeed = true }: { awaitDemoSeed?: boolean } = {},
+): Promise<AdminConnection> {
   const session = await open(`ws://127.0.0.1:${server.port}/session`);
   const url = `ws://127.0.0.1:${server.port}/uiv5`;
   const channel = await open(url);
+  const close = () => {
+    session.close();
+    channel.close();
+  };
   try {
     const signedIn = (await call(session, 'createSession', {
       email: 'admin@example.com',
@@ -139,78 +172,109 @@ async function importThroughServer(
     })) as { sessionId: string; user: { organizations: Array<{ organization_id: number }> } };
     const organizationId = signedIn.user.organizations[0]?.organization_id;
     if (organizationId === undefined) throw new Error('the demo admin has no organization');
-    await demoSubscribersSeeded(
-      url,
-      session,
-      signedIn.sessionId,
-      signedIn.user.organizations.map((organization) => organization.organization_id),
-    );
+    if (awaitDemoSeed)
+      await demoSubscribersSeeded(
+        url,
+        session,
+        signedIn.sessionId,
+        signedIn.user.organizations.map((organization) => organization.organization_id),
+      );
     const { token } = (await call(session, 'getOrganizationToken', {
       sessionId: signedIn.sessionId,
       organizationId,
     })) as { token: string };
     await call(channel, 'authenticateConnection', { organizationId, jwt: token });
-    await call(channel, 'writeRecords', {
-      organizationId,
-      type: 'customField',
-      data: [
-        {
-          type: 'subscriber',
-          field: 'loyalty_tier',
-          schema: { dataType: 'text', values: ['bronze', 'silver', 'gold'] },
-        },
-        { type: 'subscriber', field: 'points', schema: { dataType: 'number' } },
-        { type: 'subscriber', field: 'signup_source', schema: { dataType: 'text' } },
-      ],
-    });
-    const { records } = (await call(channel, 'writeRecords', {
-      organizationId,
-      type: 'list',
-      data: [{ name: `Bench import ${Date.now()}` }],
-    })) as { records: Array<{ id: number }> };
-    const listId = records[0]!.id;
+    return { session, channel, sessionId: signedIn.sessionId, organizationId, token, close };
+  } catch (error) {
+    close();
+    throw error;
+  }
+}
 
-    const startedAt = performance.now();
-    const form = new FormData();
-    form.append('jwt', token);
-    form.append('organizationId', String(organizationId));
-    form.append('file', await openAsBlob(file), 'subscribers.csv');
-    const response = await fetch(`${server.url}/uiv5-upload/`, { method: 'POST', body: form });
-    const uploaded = (await response.json()) as {
-      files?: Array<{ fileId: string }>;
-      error?: { type: string };
-    };
-    const fileId = uploaded.files?.[0]?.fileId;
-    if (!fileId) throw new Error(`upload failed: ${uploaded.error?.type ?? response.status}`);
-    timings.uploadMs = performance.now() - startedAt;
-    const { jobId } = (await call(channel, 'bulkWriteSubscribers', {
+/**
+ * Declares the CSV's three custom fields and a new list, uploads the file and starts its import into the
+ * list. `startedAt` is when the upload began (the import's time runs from there).
+ */
+export async function startImport(
+  server: ServerProcess,
+  admin: AdminConnection,
+  file: string,
+  timings: { uploadMs: number },
+): Promise<{ jobId: number; startedAt: number }> {
+  const { channel, organizationId, token } = admin;
+  await call(channel, 'writeRecords', {
+    organizationId,
+    type: 'customField',
+    data: [
+      {
+        type: 'subscriber',
+        field: 'loyalty_tier',
+        schema: { dataType: 'text', values: ['bronze', 'silver', 'gold'] },
+      },
+      { type: 'subscriber', field: 'points', schema: { dataType: 'number' } },
+      { type: 'subscriber', field: 'signup_source', schema: { dataType: 'text' } },
+    ],
+  });
+  const { records } = (await call(channel, 'writeRecords', {
+    organizationId,
+    type: 'list',
+    data: [{ name: `Bench import ${Date.now()}` }],
+  })) as { records: Array<{ id: number }> };
+  const listId = records[0]!.id;
+
+  const startedAt = performance.now();
+  const form = new FormData();
+  form.append('jwt', token);
+  form.append('organizationId', String(organizationId));
+  form.append('file', await openAsBlob(file), 'subscribers.csv');
+  const response = await fetch(`${server.url}/uiv5-upload/`, { method: 'POST', body: form });
+  const uploaded = (await response.json()) as {
+    files?: Array<{ fileId: string }>;
+    error?: { type: string };
+  };
+  const fileId = uploaded.files?.[0]?.fileId;
+  if (!fileId) throw new Error(`upload failed: ${uploaded.error?.type ?? response.status}`);
+  timings.uploadMs = performance.now() - startedAt;
+  const { jobId } = (await call(channel, 'bulkWriteSubscribers', {
+    organizationId,
+    listId,
+    sourceName: 'bench',
+    fields: FIELDS,
+    fileId,
+  })) as { jobId: number };
+  return { jobId, startedAt };
+}
+
+export interface JobView {
+  status: string;
+  result?: Record<string, number>;
+  error?: { type: string };
+}
+
+/**
+ * Polls the job (`query` of type `job`) until it succeeds, and throws if it ends otherwise or is still
+ * queued or running after `timeoutMs`. A poll that times out while a long statement holds the database
+ * (QueryTimeoutError) is simply asked again.
+ */
+export async function waitForJob(admin: AdminConnection, jobId: number, timeoutMs: number): Promise<JobView> {
+  const { channel, organizationId } = admin;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await call(channel, 'query', {
       organizationId,
-      listId,
-      sourceName: 'bench',
-      fields: FIELDS,
-      fileId,
-    })) as { jobId: number };
-    const deadline = Date.now() + JOB_TIMEOUT_MS;
-    for (;;) {
-      const { records: jobs } = (await call(channel, 'query', {
-        organizationId,
-        query: { type: 'job', filter: { id: jobId } },
-      })) as {
-        records: Array<{ status: string; result?: Record<string, number>; error?: { type: string } }>;
-      };
-      const job = jobs[0];
-      if (job?.status === 'succeeded') {
-        if (job.result?.created !== ROWS) throw new Error(`created ${job.result?.created}, expected ${ROWS}`);
-        return performance.now() - startedAt;
-      }
-      if (job && job.status !== 'queued' && job.status !== 'running')
-        throw new Error(`job ${job.status}: ${job.error?.type ?? ''}`);
-      if (Date.now() > deadline) throw new Error(`job still ${job?.status} after ${JOB_TIMEOUT_MS / 1000} s`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  } finally {
-    session.close();
-    channel.close();
+      query: { type: 'job', filter: { id: jobId } },
+    }).then(
+      (reply) => (reply as { records: JobView[] }).records[0],
+      (error: unknown) => {
+        if (error instanceof CommandError && error.type === 'QueryTimeoutError') return undefined;
+        throw error;
+      },
+    );
+    if (job?.status === 'succeeded') return job;
+    if (job && job.status !== 'queued' && job.status !== 'running')
+      throw new Error(`job ${job.status}: ${job.error?.type ?? ''}`);
+    if (Date.now() > deadline) throw new Error(`job still ${job?.status} after ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

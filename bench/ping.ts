@@ -40,7 +40,8 @@ export async function benchPing(): Promise<string[]> {
   }
 }
 
-function summary(samples: number[]): string {
+/** p50, p99 and max of round trips in milliseconds, as the benchmarks print them. */
+export function summary(samples: number[]): string {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (p: number) =>
     (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN).toFixed(2);

@@ -5,6 +5,7 @@ import { benchFlood } from './flood.ts';
 import { benchImport } from './import.ts';
 import { benchLoginJavaScript } from './login-javascript.ts';
 import { benchPing } from './ping.ts';
+import { benchResponsiveness } from './responsiveness.ts';
 import { benchSessions } from './sessions.ts';
 import { benchSubscriberQuery } from './subscriber-query.ts';
 import { benchTargetCount } from './target-count.ts';
@@ -24,6 +25,7 @@ const benchmarks: Record<string, () => Promise<string[]>> = {
   import: benchImport,
   'subscriber-query': benchSubscriberQuery,
   'target-count': benchTargetCount,
+  responsiveness: benchResponsiveness,
 };
 
 const chosen = process.argv.slice(2);

@@ -13,7 +13,20 @@ export interface ServerProcess {
   pid: number;
   /** Milliseconds from spawning the process until /readyz answered 200. */
   readyAfterMs: number;
+  /** Ends the server (SIGTERM, a clean shutdown) and deletes its data directory unless the caller gave it. */
   stop(): Promise<void>;
+  /** Kills the server with SIGKILL, as a crash would: no shutdown, the database left as it was. */
+  kill(): Promise<void>;
+}
+
+export interface ServerProcessOptions {
+  /**
+   * The data directory to start on (HERALD_DATA_DIR), e.g. one a killed server left: the caller's, so it is
+   * kept when the server stops. Without it the server gets a new temporary one, deleted when it stops.
+   */
+  dataDir?: string;
+  /** How long to wait for /readyz (60 s unless told), e.g. longer for crash recovery on a large database. */
+  readyTimeoutMs?: number;
 }
 
 /**
@@ -37,13 +50,17 @@ export function ensureServerBuild(): void {
   if (build.status !== 0) throw new Error(`the server build failed (${build.status})`);
 }
 
-/** Starts `npm start`'s server as its own process on an empty embedded database in a temporary directory. */
+/**
+ * Starts `npm start`'s server as its own process, by default on an empty embedded database in a temporary
+ * directory.
+ */
 export async function startServerProcess(
   extraEnv: Record<string, string> = {},
   launch: ServerLaunch = 'compiled',
+  options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   if (launch === 'compiled') ensureServerBuild();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'herald-bench-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'herald-bench-')));
   const port = await freePort();
   const startedAt = performance.now();
   const child: ChildProcess = spawn(
@@ -66,11 +83,14 @@ export async function startServerProcess(
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('server did not become ready within 60 s');
+    if (Date.now() > deadline)
+      throw new Error(`server did not become ready within ${readyTimeoutMs / 1000} s`);
     const ready = await fetch(`${url}/readyz`).then(
       (response) => response.ok,
       () => false,
@@ -79,17 +99,26 @@ export async function startServerProcess(
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const readyAfterMs = performance.now() - startedAt;
+  const pid = launch === 'npm start' ? await compiledServerUnder(child.pid ?? 0) : (child.pid ?? 0);
+  const end = async (signal: NodeJS.Signals) => {
+    // SIGKILL goes to the server itself (`npm start`'s launcher exits when its child does); SIGTERM to the
+    // child, which the launcher passes on.
+    if (child.exitCode === null && child.signalCode === null) {
+      if (signal === 'SIGKILL') process.kill(pid, signal);
+      else child.kill(signal);
+    }
+    await exited;
+  };
   return {
     url,
     port,
-    pid: launch === 'npm start' ? await compiledServerUnder(child.pid ?? 0) : (child.pid ?? 0),
+    pid,
     readyAfterMs,
     stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      await rm(dataDir, { recursive: true, force: true });
+      await end('SIGTERM');
+      if (options.dataDir === undefined) await rm(dataDir, { recursive: true, force: true });
     },
+    kill: () => end('SIGKILL'),
   };
 }
 
