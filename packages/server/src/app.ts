@@ -49,7 +49,8 @@ export async function buildApp(
   await services.accessEvents.start();
   app.addHook('onClose', () => services.accessEvents.stop());
   await services.files.prepare();
-  await services.jobs.start();
+  // The runner starts once the server listens (start.ts): a resumed job's first statements must not hold the
+  // embedded database's one connection while the server is still starting.
   app.addHook('onClose', () => services.jobs.stop());
   for (const area of areas) {
     const stop = await area.start?.(services);

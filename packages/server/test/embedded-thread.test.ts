@@ -18,7 +18,7 @@ describe('the server answers while a long statement runs', () => {
     await herald.stop();
   });
 
-  it('answers pings and /healthz during a two-second statement, not after it', async () => {
+  it('answers pings, /healthz and /readyz during a two-second statement, not after it', async () => {
     const session = await ChannelClient.open(herald.wsUrl('uiv5'));
     let statementEnded = false;
     // pg_sleep keeps the database's thread busy for the whole statement, as a heavy statement does.
@@ -31,6 +31,8 @@ describe('the server answers while a long statement runs', () => {
       await session.call('ping', {});
       const health = await fetch(`${herald.url}/healthz`);
       expect(health.status).toBe(200);
+      const readiness = await fetch(`${herald.url}/readyz`);
+      expect(readiness.status).toBe(200);
       if (!statementEnded) waits.push(performance.now() - sent);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -18,7 +18,11 @@ export interface DatabaseTarget {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
-  /** Answers whether the database responds, for /readyz. */
+  /**
+   * Answers whether the database is up, for /readyz: on PostgreSQL whether it answers a statement, on the
+   * embedded database whether its thread runs (a statement there waits its turn behind whatever holds the
+   * one connection, and busy is not down).
+   */
   ping(): Promise<boolean>;
   /**
    * LISTEN on a channel: every process on this database hears each NOTIFY, its own included. Returns a
@@ -68,7 +72,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db,
     kind: 'pglite',
-    ping: () => pingWith(db),
+    // Whether the database's thread is up. A statement would wait its turn on the one connection, behind a
+    // generation's transaction for many seconds: a busy database is still a ready one.
+    ping: async () => client.alive,
     listen: async (channel, handler) => {
       const unsubscribe = await client.listen(channel, handler);
       return async () => {

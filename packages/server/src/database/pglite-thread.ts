@@ -81,6 +81,11 @@ export class PGliteThread {
     return this.#closed;
   }
 
+  /** The worker is running and its database open: neither closed nor stopped by a failure. */
+  get alive(): boolean {
+    return !this.#closed && this.#exitError === undefined;
+  }
+
   async query<Row>(
     text: string,
     params: readonly unknown[] = [],
