@@ -4,6 +4,7 @@ import type { Area } from './area.ts';
 import { heraldAreas } from './areas.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './database/connect.ts';
+import { lockDataDir } from './database/data-dir-lock.ts';
 import { migrateToLatest } from './database/migrate.ts';
 import { loadSecrets } from './secrets.ts';
 import { useVaultKey } from './vault/secret-box.ts';
@@ -33,10 +34,25 @@ export async function startHerald(
     vaultKey: config.vaultKey,
   });
   useVaultKey(secrets.vaultKey);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDataDir: config.pgliteDataDir,
-  });
+  // One process per embedded database directory: PGlite takes no lock, and a second opener loses commits.
+  const dataDirLock =
+    config.databaseUrl || config.pgliteDataDir.startsWith('memory://')
+      ? undefined
+      : await lockDataDir(config.pgliteDataDir);
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDataDir: config.pgliteDataDir,
+    });
+  } catch (error) {
+    dataDirLock?.release();
+    throw error;
+  }
+  const closeDatabase = async () => {
+    await database.close();
+    dataDirLock?.release();
+  };
   try {
     await migrateToLatest(database.db as never);
     const seed = config.seedDemoData
@@ -71,11 +87,11 @@ export async function startHerald(
       // Fastify runs those hooks in an order of its own, so closing it in one of them raced the others.
       close: async () => {
         await app.close();
-        await database.close();
+        await closeDatabase();
       },
     };
   } catch (error) {
-    await database.close().catch(() => undefined);
+    await closeDatabase().catch(() => undefined);
     throw error;
   }
 }
