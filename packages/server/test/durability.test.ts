@@ -106,7 +106,7 @@ describe('a committed write survives kill -9', () => {
       await fresh?.drop();
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 240_000);
+  }, 600_000);
 });
 
 /** The server as its own process (TypeScript through tsx), on a port and a data directory kept across kills. */

@@ -12,7 +12,7 @@ export interface Reply {
  */
 export class ChannelClient {
   readonly socket: WebSocket;
-  readonly #waiting = new Map<string, (reply: Reply) => void>();
+  readonly #waiting = new Map<string, { settle: (reply: Reply) => void; fail: (error: Error) => void }>();
   readonly #unmatched: Reply[] = [];
   readonly pushes: unknown[] = [];
   #nextId = 0;
@@ -29,10 +29,16 @@ export class ChannelClient {
       const waiter = this.#waiting.get(String(frame.requestId));
       if (waiter) {
         this.#waiting.delete(String(frame.requestId));
-        waiter(frame);
+        waiter.settle(frame);
       } else {
         this.#unmatched.push(frame);
       }
+    });
+    // A reply can no longer come once the socket is closed (a server killed, a socket refused): fail at
+    // once rather than at the time-out.
+    socket.on('close', () => {
+      for (const waiter of this.#waiting.values()) waiter.fail(new Error('the socket closed before a reply'));
+      this.#waiting.clear();
     });
   }
 
@@ -77,7 +83,19 @@ export class ChannelClient {
         };
         this.socket.on('message', onMessage);
       } else {
-        this.#waiting.set(requestId, settle);
+        this.#waiting.set(requestId, {
+          settle,
+          fail: (error) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        });
+      }
+      if (this.socket.readyState !== WebSocket.OPEN) {
+        clearTimeout(timer);
+        if (requestId !== null) this.#waiting.delete(requestId);
+        reject(new Error('the socket is not open'));
+        return;
       }
       this.socket.send(text);
     });
