@@ -11,7 +11,9 @@ await ensureServerBuild();
 // (HERALD_VALIDATE_RESULTS=true turns it on).
 const server = spawn(process.execPath, ['--enable-source-maps', compiledServer], {
   cwd: root,
-  stdio: 'inherit',
+  // The IPC channel lets the server notice this launcher's end, even a kill -9 it could not pass on: the
+  // server then shuts down instead of holding the embedded database open beside the next start.
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: { NODE_ENV: 'production', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -26,17 +26,20 @@ lines.push('');
 process.stdout.write(`${lines.join('\n')}\n`);
 
 let stopping = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    herald.app.log.info({ signal }, 'shutting down');
-    herald.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        herald.app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  });
+function shutDown(reason: string): void {
+  if (stopping) return;
+  stopping = true;
+  herald.app.log.info({ reason }, 'shutting down');
+  herald.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      herald.app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
 }
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => shutDown(signal));
+// Started by `npm start`'s launcher (scripts/start.mjs) over an IPC channel: when the launcher ends, however it
+// ends, so does the server. A launcher killed with kill -9 had left the server running with the embedded
+// database open, and the next start opened it a second time.
+if (process.send) process.on('disconnect', () => shutDown('the launcher ended'));

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -73,6 +74,46 @@ describe('the compiled server', () => {
       expect(reply.result).toBeDefined();
     } finally {
       channel.socket.close();
+    }
+  });
+
+  it("shuts down, releasing its database, when npm start's launcher ends, however it ends", async () => {
+    // scripts/start.mjs runs the server over an IPC channel; a launcher killed with kill -9 closes it too.
+    const launchedDataDir = await mkdtemp(path.join(tmpdir(), 'herald-launched-'));
+    const launchedPort = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(launchedPort),
+      HOST: '127.0.0.1',
+      HERALD_DATA_DIR: launchedDataDir,
+      HERALD_SEED_DEMO: 'false',
+      HERALD_LOG_LEVEL: 'warn',
+    };
+    delete env.DATABASE_URL;
+    const launched = spawn(process.execPath, ['--enable-source-maps', compiledServer], {
+      cwd: repositoryRoot,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    const exited = new Promise<number | null>((resolve) => launched.once('exit', resolve));
+    try {
+      const deadline = Date.now() + 50_000;
+      while (
+        !(await fetch(`http://127.0.0.1:${launchedPort}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      ) {
+        if (launched.exitCode !== null || Date.now() > deadline) throw new Error('the server did not start');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(existsSync(path.join(launchedDataDir, 'pglite', 'herald.pid'))).toBe(true);
+      launched.disconnect();
+      expect(await exited).toBe(0);
+      expect(existsSync(path.join(launchedDataDir, 'pglite', 'herald.pid'))).toBe(false);
+    } finally {
+      if (launched.exitCode === null) launched.kill('SIGKILL');
+      await rm(launchedDataDir, { recursive: true, force: true });
     }
   });
 
