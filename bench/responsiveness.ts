@@ -96,7 +96,7 @@ async function runOn(
     admin = await signInAsAdmin(server);
     const signedIn = admin;
     const imported = await phase(lines, `${label}: import`, async () => {
-      const { samples, value } = await sampledDuring(server, async () => {
+      const { samples, value } = await sampledDuring(server, signedIn, async () => {
         const timings = { uploadMs: 0 };
         const { jobId, startedAt } = await startImport(server, signedIn, file, timings);
         await waitForJob(signedIn, jobId, PHASE_TIMEOUT_MS);
@@ -119,7 +119,7 @@ async function runOn(
 
     let generationMs = 0;
     const generated = await phase(lines, `${label}: audience generation`, async () => {
-      const { samples, value } = await sampledDuring(server, () =>
+      const { samples, value } = await sampledDuring(server, signedIn, () =>
         generateAudience(signedIn, 'Bench audience'),
       );
       generationMs = value.ms;
@@ -293,36 +293,28 @@ async function searchBurst(label: string, server: ServerProcess, admin: AdminCon
   const viewer = await signInAsViewer(server, admin.organizationId);
   try {
     const send = caller(viewer);
-    const { samples, value } = await sampledDuring(
-      server,
-      async () => {
-        const startedAt = performance.now();
-        const outcomes = new Map<string, number>();
-        const replies = Array.from({ length: BURST }, (_, index) =>
-          send('query', {
-            organizationId: admin.organizationId,
-            query: { type: 'subscriber', search: String(1000 + index * 37) },
-          }).then(
-            () => 'results',
-            (error: unknown) => (error instanceof CommandError ? error.type : messageOf(error)),
-          ),
-        );
-        let timer: NodeJS.Timeout | undefined;
-        const settled = await Promise.race([
-          Promise.all(replies),
-          new Promise<undefined>(
-            (resolve) => (timer = setTimeout(() => resolve(undefined), PHASE_TIMEOUT_MS)),
-          ),
-        ]);
-        clearTimeout(timer);
-        if (!settled)
-          throw new Error(`the burst was not answered within ${PHASE_TIMEOUT_MS / 60_000} minutes`);
-        for (const outcome of settled) outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-        return { ms: performance.now() - startedAt, outcomes };
-      },
-      (socket) =>
-        call(socket, 'authenticateConnection', { organizationId: admin.organizationId, jwt: admin.token }),
-    );
+    const { samples, value } = await sampledDuring(server, admin, async () => {
+      const startedAt = performance.now();
+      const outcomes = new Map<string, number>();
+      const replies = Array.from({ length: BURST }, (_, index) =>
+        send('query', {
+          organizationId: admin.organizationId,
+          query: { type: 'subscriber', search: String(1000 + index * 37) },
+        }).then(
+          () => 'results',
+          (error: unknown) => (error instanceof CommandError ? error.type : messageOf(error)),
+        ),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const settled = await Promise.race([
+        Promise.all(replies),
+        new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), PHASE_TIMEOUT_MS))),
+      ]);
+      clearTimeout(timer);
+      if (!settled) throw new Error(`the burst was not answered within ${PHASE_TIMEOUT_MS / 60_000} minutes`);
+      for (const outcome of settled) outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+      return { ms: performance.now() - startedAt, outcomes };
+    });
     const counted = ['results', 'TooManyRequestsError', 'QueryTimeoutError'].map(
       (outcome) =>
         `${value.outcomes.get(outcome) ?? 0} ${outcome === 'results' ? 'answered results' : outcome}`,
@@ -405,8 +397,8 @@ interface Sampled<T> {
  */
 async function sampledDuring<T>(
   server: ServerProcess,
+  admin: AdminConnection,
   work: () => Promise<T>,
-  authenticate?: (socket: WebSocket) => Promise<unknown>,
 ): Promise<Sampled<T>> {
   const socket = await open(`ws://127.0.0.1:${server.port}/uiv5`);
   const healthz = new Samples();
@@ -427,7 +419,8 @@ async function sampledDuring<T>(
     void done.finally(() => inFlight.delete(done));
   };
   try {
-    if (authenticate) await authenticate(socket);
+    // Authenticated as the web app's socket is: an anonymous organization socket is closed after 30 s.
+    await call(socket, 'authenticateConnection', { organizationId: admin.organizationId, jwt: admin.token });
     const send = caller(socket);
     const sampling = (async () => {
       while (!stopped) {
