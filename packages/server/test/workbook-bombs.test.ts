@@ -185,6 +185,7 @@ describe('workbook bombs (issue 12)', () => {
     const other = await ChannelClient.open(herald.wsUrl('uiv5'));
     try {
       let parsed = false;
+      const parseStarted = performance.now();
       const previewed = preview(fileId).finally(() => (parsed = true));
       // The client shares the server's thread here, so a blocked server shows as a late reply or as a late
       // timer: each round is a ping and a 20 ms pause, and what it takes beyond the pause is the wait.
@@ -195,17 +196,17 @@ describe('workbook bombs (issue 12)', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
         waits.push(performance.now() - started - 20);
       }
+      const parseTook = performance.now() - parseStarted;
       const reply = await previewed;
       expect(reply.error).toBeUndefined();
       expect((reply.result as { header: string[] }).header).toEqual([
         'email',
         ...Array.from({ length: 9 }, (_, index) => `c${index + 2}`),
       ]);
-      // Parsed on the server's thread, one round waited 1.1 s. Off it, rounds wait a few milliseconds; on this
-      // shared 2-core machine, under load, the thread is now and then not scheduled for about 100 ms, so one
-      // such round is let pass, none over 250 ms.
-      expect(waits.filter((wait) => wait >= 100).length).toBeLessThanOrEqual(1);
-      expect(Math.max(...waits)).toBeLessThan(250);
+      // Parsed on the server's thread, one round waited the whole parse (1.1 s). Off it, rounds wait a few
+      // milliseconds. No fixed bound: a loaded CI machine stretches every wait, so the longest wait is held to a
+      // fraction of the parse, which stretches with it.
+      expect(Math.max(...waits)).toBeLessThan(parseTook / 3);
       expect(waits.length).toBeGreaterThan(5);
     } finally {
       other.socket.close();
