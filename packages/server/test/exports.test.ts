@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import yauzl from 'yauzl';
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalOf } from '../src/approvals/approvals.ts';
 import { createOrganization } from './support/factories.ts';
@@ -24,18 +25,24 @@ interface Job {
 }
 
 /** The entries of a zip, by name, as text. */
-function unzip(buffer: Buffer): Promise<Map<string, string>> {
+async function unzip(buffer: Buffer): Promise<Map<string, string>> {
+  const files = await unzipBytes(buffer);
+  return new Map([...files].map(([name, bytes]) => [name, bytes.toString('utf8')]));
+}
+
+/** The entries of a zip, by name, as bytes. */
+function unzipBytes(buffer: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
       if (error) return reject(error);
-      const files = new Map<string, string>();
+      const files = new Map<string, Buffer>();
       zip.on('entry', (entry: yauzl.Entry) => {
         zip.openReadStream(entry, (streamError, stream) => {
           if (streamError) return reject(streamError);
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
+            files.set(entry.fileName, Buffer.concat(chunks));
             zip.readEntry();
           });
         });
@@ -148,7 +155,8 @@ describe('exports', () => {
     expect([...files.keys()]).toEqual(['subscribers.csv']);
     expect(job.result?.rows).toBe(8);
     const [header, ...body] = rows;
-    expect(header?.slice(0, 3)).toEqual(['id', 'address', 'address2']);
+    // The e-mail address leads by default.
+    expect(header?.slice(0, 3)).toEqual(['email', 'id', 'address']);
     expect(header).toContain('custom.note');
     expect(header?.slice(-3)).toEqual(['partition_ids', 'created_at', 'updated_at']);
     const column = (name: string) => header?.indexOf(name) ?? -1;
@@ -179,6 +187,51 @@ describe('exports', () => {
       ['export-1@example.test', 'true', 'optin', 'note 1'],
       ['export-2@example.test', 'false', 'optin', 'note 2'],
     ]);
+  });
+
+  it('exports an XLSX in the zip, with the columns in the order asked for and formula-like text neutralised', async () => {
+    const { jobId } = await extractor.channel.call<{ jobId: number }>('requestExport', {
+      organizationId,
+      type: 'listMembers',
+      target: listId,
+      params: { fields: ['custom.note', 'firstname', 'email', 'id'], format: 'xlsx' },
+    });
+    const job = await waitForJob(jobId);
+    expect(job.status).toBe('succeeded');
+    expect(job.result?.rows).toBe(3);
+    const response = await download(organizationId, job.result?.name ?? '', { jwt: extractor.token });
+    const files = await unzipBytes(Buffer.from(await response.arrayBuffer()));
+    expect([...files.keys()]).toEqual(['listMembers.xlsx']);
+    const book = XLSX.read(files.get('listMembers.xlsx'), { type: 'buffer', cellFormula: true });
+    const sheet = book.Sheets[book.SheetNames[0] ?? ''];
+    expect(sheet).toBeDefined();
+    // No cell is a formula: what a subscriber typed is text.
+    expect(Object.values(sheet ?? {}).some((cell) => typeof cell === 'object' && cell && 'f' in cell)).toBe(
+      false,
+    );
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet!, { header: 1, raw: true });
+    expect(rows[0]).toEqual(['custom.note', 'firstname', 'email', 'id']);
+    expect(rows.slice(1).map((row) => row.slice(0, 3))).toEqual([
+      [`'=HYPERLINK("http://evil")`, "'=SUM(A1:A9)", 'export-0@example.test'],
+      ['note 1', "'+33 1 23", 'export-1@example.test'],
+      ['note 2', "'-5", 'export-2@example.test'],
+    ]);
+    // Numbers stay numbers in a workbook.
+    expect(typeof rows[1]?.[3]).toBe('number');
+  });
+
+  it('refuses an empty column list, an unknown column and an unknown format with ValidationError', async () => {
+    const request = (params: Record<string, unknown>) =>
+      extractor.channel.request('requestExport', { organizationId, type: 'subscribers', ...params });
+    const empty = await request({ params: { fields: [] } });
+    expect(empty.error?.type).toBe('ValidationError');
+    expect(empty.error?.details?.[0]?.path).toContain('fields');
+    const unknown = await request({ params: { fields: ['email', 'custom.nosuch'] } });
+    expect(unknown.error?.type).toBe('ValidationError');
+    expect(unknown.error?.details?.[0]?.path).toBe('params.fields.1');
+    const format = await request({ params: { fields: ['email'], format: 'pdf' } });
+    expect(format.error?.type).toBe('ValidationError');
+    expect(format.error?.details?.[0]?.path).toContain('format');
   });
 
   it('exports the custom field definitions', async () => {

@@ -61,6 +61,7 @@ export const exportOrganizationCommands: CommandRegistry = {
         type: params.type,
         listId,
         fields: params.params.fields ?? null,
+        format: params.params.format ?? 'csv',
         target: expression,
       };
       const { twoPersonExtractApproval } = await readSecuritySettings(db, actor.organizationId);

@@ -1,4 +1,11 @@
-import { EXPORT_TYPES, HeraldError, type ExportType, type TargetNode } from '@herald/protocol';
+import {
+  EXPORT_FORMATS,
+  EXPORT_TYPES,
+  HeraldError,
+  type ExportFormat,
+  type ExportType,
+  type TargetNode,
+} from '@herald/protocol';
 import { sql } from 'kysely';
 import { JobLostError, type JobContext, type JobHandler } from '../jobs/job-runner.ts';
 import { notifyUsers } from '../notifications/notify-users.ts';
@@ -7,6 +14,7 @@ import { validation } from '../query/resources.ts';
 import { checkTarget } from '../targets/target-input.ts';
 import { chosenColumns, exportColumns, subscriberCustomFieldNames } from './export-columns.ts';
 import { countExportRows, exportRows, type ExportScope } from './export-rows.ts';
+import { WORKBOOK_MAX_ROWS } from './extract-workbook.ts';
 import { writeCsvExtract } from './extract-writer.ts';
 
 /** What requestExport stores in the job's params. */
@@ -14,6 +22,8 @@ export interface ExportJobParams {
   type: ExportType;
   listId: number | null;
   fields: string[] | null;
+  /** The file inside the zip; jobs asked for before formats existed are csv. */
+  format: ExportFormat;
   /** A subscribers export's target expression, as its JSON tree. */
   target: TargetNode | null;
 }
@@ -26,6 +36,9 @@ export function exportJobParamsOf(params: Record<string, unknown>): ExportJobPar
     type,
     listId: typeof params.listId === 'number' ? params.listId : null,
     fields: Array.isArray(params.fields) ? params.fields.map(String) : null,
+    format: (EXPORT_FORMATS as readonly string[]).includes(String(params.format))
+      ? (params.format as ExportFormat)
+      : 'csv',
     target:
       typeof params.target === 'object' && params.target !== null ? (params.target as TargetNode) : null,
   };
@@ -78,7 +91,7 @@ async function requesterScope(context: JobContext, params: ExportJobParams): Pro
 }
 
 /**
- * The export job: reads the rows page by page, writes a zip with one formula-safe CSV inside
+ * The export job: reads the rows page by page, writes a zip with one formula-safe CSV or XLSX inside
  * (writeCsvExtract), and tells the requester the extract is ready. Its result names the file for
  * POST /uiv5-extract/{organization}/{name}.zip.
  */
@@ -94,6 +107,8 @@ async function runExport(context: JobContext): Promise<Record<string, unknown>> 
   if (wanted?.length === 0) throw validation('params.fields', 'None of the columns asked for exist any more');
   const columns = chosenColumns(available, wanted);
   const total = await countExportRows(db, scope);
+  if (params.format === 'xlsx' && total > WORKBOOK_MAX_ROWS)
+    throw validation('params.format', `A workbook holds at most ${WORKBOOK_MAX_ROWS} rows: export as CSV`);
   await sql`UPDATE job SET progress_total = ${total}, updated_at = now() WHERE id = ${job.id}`.execute(db);
   const checkStop = () => {
     if (context.signal.aborted) throw new JobLostError();
@@ -104,7 +119,12 @@ async function runExport(context: JobContext): Promise<Record<string, unknown>> 
     createdBy: job.createdBy,
     baseName: params.type,
     csvs: [
-      { fileName: `${params.type}.csv`, header: columns, rows: exportRows(db, scope, columns, checkStop) },
+      {
+        fileName: `${params.type}.${params.format}`,
+        format: params.format,
+        header: columns,
+        rows: exportRows(db, scope, columns, checkStop),
+      },
     ],
     onRow: (rows) => context.reportProgress(rows, total),
   });

@@ -9,12 +9,15 @@ import yazl from 'yazl';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { EXTRACT_LIFETIME_MS, type FileStore } from '../uploads/file-store.ts';
+import { workbookBytes } from './extract-workbook.ts';
 import { formulaSafe } from './formula-safe.ts';
 
-/** One CSV file inside an extract's zip. */
+/** One file inside an extract's zip: a CSV, or (format xlsx) a workbook of one sheet. */
 export interface ExtractCsv {
-  /** The file's name inside the zip, e.g. "subscribers.csv". */
+  /** The file's name inside the zip, e.g. "subscribers.csv" or "subscribers.xlsx". */
   fileName: string;
+  /** csv unless said otherwise. */
+  format?: 'csv' | 'xlsx';
   header: readonly string[];
   rows: AsyncIterable<readonly unknown[]>;
 }
@@ -27,7 +30,7 @@ export interface WrittenExtract {
 }
 
 /**
- * Writes a zip of CSV files (UTF-8 with a byte-order mark, so Excel reads accents right; every cell
+ * Writes a zip of CSV files or workbooks (a CSV is UTF-8 with a byte-order mark, so Excel reads accents right; every cell
  * formula-safe) to the extracts folder and records it for download. Streams: rows are never held whole.
  * `baseName` (letters, digits, dashes) starts the file name; a random suffix makes it unguessable.
  */
@@ -52,6 +55,15 @@ export async function writeCsvExtract(
   let rows = 0;
   try {
     for (const csv of extract.csvs) {
+      if (csv.format === 'xlsx') {
+        const sheetName = csv.fileName.replace(/\.xlsx$/, '');
+        const bytes = await workbookBytes(sheetName, csv.header, csv.rows, () => {
+          rows += 1;
+          if (rows % 1000 === 0) extract.onRow?.(rows);
+        });
+        zip.addBuffer(bytes, csv.fileName);
+        continue;
+      }
       const entry = new PassThrough();
       zip.addReadStream(entry, csv.fileName);
       const writer = stringify({ bom: true });
