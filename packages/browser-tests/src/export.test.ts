@@ -59,7 +59,7 @@ describe('export', () => {
         })),
       )
       .execute();
-    return { organizationId, extractor };
+    return { organizationId, extractor, listId: list.id };
   }
 
   async function openExports(page: Page, organizationId: number) {
@@ -106,6 +106,63 @@ describe('export', () => {
     await expect.poll(() => page.getByTestId('export-job').count()).toBe(2);
     await expect.poll(() => jobRow(page).getAttribute('data-status'), { timeout: 30_000 }).toBe('succeeded');
     expect(await jobRow(page).locator('td').nth(1).textContent()).toBe('Newsletter');
+    await context.close();
+  });
+
+  it('exports a list from its menu: columns chosen and ordered by keyboard, as XLSX', async () => {
+    const { organizationId, extractor, listId } = await seeded('List Export Org');
+    const { page, context } = await openPage(browser);
+    await signIn(page, baseUrl, extractor.email, extractor.password);
+
+    // The lists screen's actions menu offers Export beside the list's other actions.
+    await page.goto(`${baseUrl}/${organizationId}/subscribers`);
+    await page.getByTestId('list-actions').first().click();
+    await page.getByRole('menuitem', { name: 'Export' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export Newsletter' });
+    await dialog.waitFor();
+    const columns = dialog.getByTestId('export-column');
+    await expect.poll(() => columns.first().getAttribute('data-column')).toBe('email');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The list page has it too.
+    await page.goto(`${baseUrl}/${organizationId}/subscribers/view/${listId}`);
+    await page.getByTestId('list-export').click();
+    await dialog.waitFor();
+    // Nothing ticked is refused before anything is sent.
+    await dialog.getByTestId('export-columns-none').click();
+    await dialog.getByTestId('export-dialog-submit').click();
+    await dialog.getByTestId('export-no-columns').waitFor();
+    await dialog.getByRole('checkbox', { name: /^Email/ }).check();
+    await dialog.getByRole('checkbox', { name: /^Permission on this list/ }).check();
+    await dialog.getByRole('checkbox', { name: /^First name/ }).check();
+    // First name goes before Email, from the keyboard: its up button, pressed with Enter, twice over.
+    const up = dialog.getByRole('button', { name: 'Move First name up' });
+    for (let moves = 0; moves < 20; moves += 1) {
+      if ((await columns.first().getAttribute('data-column')) === 'firstname') break;
+      await up.focus();
+      await page.keyboard.press('Enter');
+    }
+    expect(await columns.first().getAttribute('data-column')).toBe('firstname');
+    await dialog.getByRole('radio', { name: /XLSX/ }).check();
+    await dialog.getByTestId('export-dialog-submit').click();
+
+    // The request lands on the Export page, where the job is followed to its download.
+    await page.waitForURL(`${baseUrl}/${organizationId}/export`);
+    await page.locator('[data-testid="export-job"][data-status="succeeded"]').waitFor({ timeout: 30_000 });
+    const job = await herald.database.db
+      .selectFrom('job')
+      .select(['params', 'result'])
+      .where('organization_id', '=', organizationId)
+      .where('kind', '=', 'export')
+      .executeTakeFirstOrThrow();
+    expect(job.params).toMatchObject({
+      type: 'listMembers',
+      listId,
+      fields: ['firstname', 'email', 'list_option'],
+      format: 'xlsx',
+    });
+    expect(job.result).toMatchObject({ rows: 2 });
     await context.close();
   });
 

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatNumber } from '@herald/protocol';
+import { checkAccess, formatNumber } from '@herald/protocol';
 import type { ListStats } from '@herald/protocol';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +11,7 @@ import { useCommandMutation } from '../../platform/data/useCommand.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { recordsKey, useRecord } from '../../platform/list/useRecords.ts';
 import { useOverlayLink } from '../../platform/overlay/overlay.ts';
+import { ExportListDialog } from '../export/ExportListDialog.tsx';
 import { ListStateBadge } from './ListStateBadge.tsx';
 import type { SubscriberList } from './list.ts';
 import { useListsContext } from './useListsContext.ts';
@@ -69,7 +71,8 @@ export function ListStatCards({ stats }: { stats: ListStats }) {
 
 /**
  * A list's header on its own pages: name, state, type and description, its statistics and the actions that
- * apply (import and add subscriber only where the import rules allow upload to it), `extra` beside them.
+ * apply (import and add subscriber only where the import rules allow upload to it; export for those who may
+ * extract), `extra` beside them.
  */
 export function ListHeader({
   list,
@@ -83,6 +86,8 @@ export function ListHeader({
   const { t } = useTranslation();
   const { base, canManage, uploadAllowed, organization } = useListsContext();
   const overlayLink = useOverlayLink();
+  const [exporting, setExporting] = useState(false);
+  const canExport = checkAccess({ capabilities: ['database-extract'] }, organization.access);
   const queryClient = useQueryClient();
   const refreshing = useCommandMutation(organization.channel, 'updateListStats', {
     onSuccess: () => {
@@ -130,6 +135,11 @@ export function ListHeader({
               </Button>
             </>
           )}
+          {canExport && (
+            <Button variant="default" onClick={() => setExporting(true)} data-testid="list-export">
+              {t('lists.actions.export')}
+            </Button>
+          )}
           <Button
             variant="default"
             loading={refreshing.isPending}
@@ -144,6 +154,7 @@ export function ListHeader({
       </Group>
       <RecordsError error={refreshing.error} testId="list-stats-error" />
       <ListStatCards stats={list.stats} />
+      {canExport && <ExportListDialog list={list} opened={exporting} onClose={() => setExporting(false)} />}
     </Stack>
   );
 }
