@@ -522,6 +522,57 @@ describe('imports', () => {
         .executeTakeFirstOrThrow();
       expect(report).toMatchObject({ organization_id: organizationId, job_id: job.id });
       expect((await readFile(report.path)).subarray(0, 2).toString()).toBe('PK');
+
+      // The page after the import reads the first ones: the refused cell and the reason's code and values.
+      const first = await channel.call<{ total: number; rejections: unknown[] }>('getImportRejections', {
+        organizationId,
+        jobId: job.id,
+        limit: 3,
+      });
+      expect(first.total).toBe(6);
+      expect(first.rejections).toEqual([
+        {
+          row: 3,
+          value: 'not-an-email',
+          reason: 'email: "not-an-email" needs exactly one @',
+          detail: { code: 'badEmail', column: 'email' },
+        },
+        {
+          row: 4,
+          value: '1981-02-29',
+          reason: 'dob: "1981-02-29" is not a date (use YYYY-MM-DD)',
+          detail: { code: 'notADate', column: 'dob' },
+        },
+        {
+          row: 5,
+          value: 'ten',
+          reason: 'custom.points: not a number',
+          detail: { code: 'notANumber', column: 'custom.points' },
+        },
+      ]);
+      const all = await channel.call<{
+        rejections: { row: number; value: string | null; detail: unknown }[];
+      }>('getImportRejections', { organizationId, jobId: job.id });
+      expect(all.rejections.slice(3)).toEqual([
+        expect.objectContaining({
+          row: 6,
+          value: 'platinum',
+          detail: { code: 'notAllowedValue', column: 'custom.Loyalty_Tier' },
+        }),
+        expect.objectContaining({
+          row: 7,
+          value: 'X1',
+          detail: { code: 'patternMismatch', column: 'custom.member_code' },
+        }),
+        expect.objectContaining({
+          row: 8,
+          value: 'GOOD@rej.test',
+          detail: { code: 'sameEmail', column: 'email', otherRow: 2 },
+        }),
+      ]);
+      // Only the organization's imports: another job id is not found.
+      const missing = await channel.request('getImportRejections', { organizationId, jobId: 2_000_000_000 });
+      expect(missing.error?.type).toBe('NotFoundError');
     });
 
     it('re-importing a file creates no duplicates; updateExisting false skips', async () => {

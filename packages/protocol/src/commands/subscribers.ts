@@ -6,6 +6,31 @@ import { defineCommand } from './define.ts';
 import { organizationIdField } from './fields.ts';
 
 /** Most rows one bulkWriteSubscribers call may carry inline in `data`; larger imports upload a file. */
+/** Why an import refused a row (getImportRejections `detail.code`), for the client to say in its language. */
+export const IMPORT_REJECTION_CODES = [
+  'notUtf8',
+  'badEmail',
+  'extraNotJson',
+  'tooLong',
+  'notADate',
+  'notANumber',
+  'notTrueFalse',
+  'notAllowedValue',
+  'patternMismatch',
+  'noKey',
+  'sameEmail',
+  'sameRef',
+] as const;
+export type ImportRejectionCode = (typeof IMPORT_REJECTION_CODES)[number];
+
+export const importRejectionDetailSchema = z.object({
+  code: z.enum(IMPORT_REJECTION_CODES),
+  column: z.string().optional(),
+  limit: z.number().int().optional(),
+  otherRow: z.number().int().optional(),
+});
+export type ImportRejectionDetail = z.infer<typeof importRejectionDetailSchema>;
+
 /** What the import preview warns about (previewImportFile `warnings`). */
 export const IMPORT_PREVIEW_WARNINGS = ['oneColumn'] as const;
 
@@ -61,6 +86,33 @@ export const subscriberCommands = {
         path: ['data'],
       }),
     result: jobResult,
+  }),
+  getImportRejections: defineCommand({
+    channel: 'organization',
+    description:
+      'The first rejected rows of a subscriber import job (bulkWriteSubscribers), in row order, for the page that follows the import (the ' +
+      'whole list is the downloadable rejected-rows report). Each has its `row` (the line in the file, the ' +
+      'header being 1), the cell `value` that was refused (null when no one cell was), the English `reason` ' +
+      'as in the report, and `detail` for the client to say it in the user’s language: `code` ' +
+      '(IMPORT_REJECTION_CODES), the `column` (a profile field, or custom.<field>), a length `limit` and ' +
+      'the `otherRow` a duplicate repeats (`detail` is null for rows rejected before it was kept). `total` counts them ' +
+      'all. Needs database-manage; a partition-restricted user reads only imports they started.',
+    params: z.object({
+      organizationId: organizationIdField,
+      jobId: idField,
+      limit: z.number().int().min(1).max(100).default(20),
+    }),
+    result: z.object({
+      total: z.number().int(),
+      rejections: z.array(
+        z.object({
+          row: z.number().int(),
+          value: z.string().nullable(),
+          reason: z.string(),
+          detail: importRejectionDetailSchema.nullable(),
+        }),
+      ),
+    }),
   }),
   previewImportFile: defineCommand({
     channel: 'organization',

@@ -8,6 +8,7 @@ import type { Services } from '../services.ts';
 import { findUpload } from '../uploads/upload-store.ts';
 import { importCustomFieldsOf, planImportColumns } from './import-columns.ts';
 import type { ImportJobParams } from './import-job.ts';
+import { importRejections } from './import-rejections.ts';
 import { readHeadRows } from './read-rows.ts';
 import { suggestFields } from './suggest-fields.ts';
 
@@ -110,6 +111,18 @@ export const importOrganizationCommands: CommandRegistry = {
       services.jobs.poke();
       return { jobId };
     },
+  ),
+
+  getImportRejections: registerCommand(
+    organizationCommands.getImportRejections,
+    { kind: 'organization', capabilities: ['database-manage'] },
+    async (params, { connection, services }) =>
+      importRejections(
+        services.db,
+        await actorOf(services.db, organizationOf(connection)),
+        params.jobId,
+        params.limit,
+      ),
   ),
 
   previewImportFile: registerCommand(

@@ -1,4 +1,4 @@
-import { WRITABLE_PROFILE_FIELDS } from '@herald/protocol';
+import { WRITABLE_PROFILE_FIELDS, type ImportRejectionDetail } from '@herald/protocol';
 import { sql } from 'kysely';
 import { copyText, type CopySession } from '../database/copy-session.ts';
 import type { ValidRow } from './validate-row.ts';
@@ -93,9 +93,20 @@ export function stagingLine(plan: MergePlan, rowNumber: number, row: ValidRow): 
   return `${line}\n`;
 }
 
-/** One rejected row as a line of COPY text for import_rejection. */
-export function rejectionLine(jobId: number, rowNumber: number, reason: string): string {
-  return `${jobId}\t${rowNumber}\t${copyText(reason)}\n`;
+/** import_rejection's columns, in rejectionLine's order. */
+export const REJECTION_COLUMNS = ['job_id', 'row_number', 'reason', 'value', 'detail'];
+
+/**
+ * One rejected row as a line of COPY text for import_rejection: the English reason, and when known the
+ * refused cell and the reason's code and values (getImportRejections).
+ */
+export function rejectionLine(
+  jobId: number,
+  rowNumber: number,
+  rejection: { reason: string; value?: string | undefined; detail?: ImportRejectionDetail | undefined },
+): string {
+  const detail = rejection.detail ? JSON.stringify(rejection.detail) : null;
+  return `${jobId}\t${rowNumber}\t${copyText(rejection.reason)}\t${copyText(rejection.value ?? null)}\t${copyText(detail)}\n`;
 }
 
 /**
@@ -120,7 +131,7 @@ export async function mergeBatch(
 ): Promise<MergeCounts> {
   const counts: MergeCounts = { created: 0, updated: 0, skipped: 0 };
   if (batch.rejections.length > 0)
-    await session.copyIn('import_rejection', ['job_id', 'row_number', 'reason'], batch.rejections);
+    await session.copyIn('import_rejection', REJECTION_COLUMNS, batch.rejections);
   if (batch.validRows === 0) {
     await earlierBatchesCommitted();
     return counts;

@@ -2,7 +2,7 @@ import { CopyBuffer } from './copy-buffer.ts';
 import type { ImportColumn } from './import-columns.ts';
 import { rejectionLine, stagingLine, type MergePlan, type PreparedBatch } from './merge-batch.ts';
 import { RowKeySet } from './row-key-set.ts';
-import { validateRow } from './validate-row.ts';
+import { validateRow, type RowRejection } from './validate-row.ts';
 
 /**
  * Consecutive source rows, the first numbered firstRowNumber: in the file (the header is row 1) or in the
@@ -36,14 +36,24 @@ export async function* prepareBatches(
       const rowNumber = chunk.firstRowNumber + index;
       const cells = chunk.rows[index] ?? [];
       const checked = validateRow(cells, columns);
-      let reason: string | undefined;
-      if ('reason' in checked) reason = checked.reason;
+      let rejection: RowRejection | undefined;
+      if ('reason' in checked) rejection = checked;
       else {
-        const { emailKey, ref } = checked.row;
+        const { email, emailKey, ref } = checked.row;
         const sameEmail = emailKey === null ? undefined : emails.get(emailKey);
         const sameRef = ref === null ? undefined : refs.get(ref);
-        if (sameEmail !== undefined) reason = `Same e-mail as row ${sameEmail}`;
-        else if (sameRef !== undefined) reason = `Same ref as row ${sameRef}`;
+        if (sameEmail !== undefined)
+          rejection = {
+            reason: `Same e-mail as row ${sameEmail}`,
+            value: email ?? '',
+            detail: { code: 'sameEmail', column: 'email', otherRow: sameEmail },
+          };
+        else if (sameRef !== undefined)
+          rejection = {
+            reason: `Same ref as row ${sameRef}`,
+            value: ref ?? '',
+            detail: { code: 'sameRef', column: 'ref', otherRow: sameRef },
+          };
         else {
           if (emailKey !== null) emails.claim(emailKey, rowNumber);
           if (ref !== null) refs.claim(ref, rowNumber);
@@ -54,9 +64,9 @@ export async function* prepareBatches(
         continue;
       }
       batch.rowsRead += 1;
-      if (reason !== undefined) {
+      if (rejection !== undefined) {
         batch.rejected += 1;
-        rejections.append(rejectionLine(plan.jobId, rowNumber, reason));
+        rejections.append(rejectionLine(plan.jobId, rowNumber, rejection));
       } else if ('row' in checked) {
         batch.validRows += 1;
         staging.append(stagingLine(plan, rowNumber, checked.row));

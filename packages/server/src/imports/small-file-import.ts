@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { CopySession } from '../database/copy-session.ts';
 import { saveJobCheckpoint, type JobContext } from '../jobs/job-runner.ts';
 import { findUpload } from '../uploads/upload-store.ts';
-import { rejectionLine } from './merge-batch.ts';
+import { REJECTION_COLUMNS, rejectionLine } from './merge-batch.ts';
 import { readUploadRows } from './read-rows.ts';
 import { writeRejectionReport } from './rejection-report.ts';
 
@@ -64,11 +64,10 @@ export async function runDefinitionImport(
       else if (outcome === 'updated') counts.updated += 1;
       else {
         counts.rejected += 1;
-        rejections += rejectionLine(context.job.id, row.rowNumber, outcome.reason);
+        rejections += rejectionLine(context.job.id, row.rowNumber, { reason: outcome.reason });
       }
     }
-    if (rejections !== '')
-      await session.copyIn('import_rejection', ['job_id', 'row_number', 'reason'], rejections);
+    if (rejections !== '') await session.copyIn('import_rejection', REJECTION_COLUMNS, rejections);
     await saveJobCheckpoint(session.run, context, {
       done: rows.length,
       total: rows.length,

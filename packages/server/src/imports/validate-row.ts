@@ -1,4 +1,9 @@
-import { PROFILE_FIELD_MAX_LENGTH, emailAddressProblem, isProfileDateField } from '@herald/protocol';
+import {
+  PROFILE_FIELD_MAX_LENGTH,
+  emailAddressProblem,
+  isProfileDateField,
+  type ImportRejectionDetail,
+} from '@herald/protocol';
 import type { ImportColumn, ImportCustomField, ImportableProfileField } from './import-columns.ts';
 
 /** A row that passed: its keys and the values to store (profile text by field, custom values by name). */
@@ -12,7 +17,27 @@ export interface ValidRow {
   extra: Record<string, unknown> | null;
 }
 
-export type RowCheck = { row: ValidRow } | { reason: string };
+/**
+ * A refused row: the English reason the rejected-rows report shows, the refused cell's text (cut to
+ * REJECTED_VALUE_MAX_LENGTH; absent when no one cell is at fault) and the reason's code and values, from which
+ * the page after the import says it in the user's language (getImportRejections).
+ */
+export interface RowRejection {
+  reason: string;
+  value?: string;
+  detail: ImportRejectionDetail;
+}
+
+export type RowCheck = { row: ValidRow } | RowRejection;
+
+/** How much of a refused cell is kept with its rejection. */
+export const REJECTED_VALUE_MAX_LENGTH = 200;
+
+function refused(reason: string, detail: ImportRejectionDetail, value?: string): RowRejection {
+  return value === undefined
+    ? { reason, detail }
+    : { reason, detail, value: value.slice(0, REJECTED_VALUE_MAX_LENGTH) };
+}
 
 const CUSTOM_TEXT_MAX_LENGTH = 2000;
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
@@ -33,31 +58,50 @@ export function validateRow(cells: readonly unknown[], columns: readonly ImportC
     const text = String(raw).trim();
     if (text === '') continue;
     // U+FFFD stands where the file had bytes that are not UTF-8 text (a stray byte in a UTF-8 file).
-    if (text.includes('\uFFFD'))
-      return {
-        reason: `${column.kind === 'custom' ? column.label : column.field}: has bytes that are not UTF-8 text`,
-      };
+    if (text.includes('\uFFFD')) {
+      const name = column.kind === 'custom' ? column.label : column.field;
+      return refused(`${name}: has bytes that are not UTF-8 text`, { code: 'notUtf8', column: name }, text);
+    }
     if (column.kind === 'custom') {
       const checked = customValue(column.customField, text);
-      if (typeof checked === 'object') return { reason: `${column.label}: ${checked.reason}` };
+      if (typeof checked === 'object')
+        return refused(
+          `${column.label}: ${checked.reason}`,
+          { ...checked.detail, column: column.label },
+          text,
+        );
       (row.custom ??= {})[column.customField.field] = checked;
       continue;
     }
     const field = column.field;
     if (field === 'email') {
       const problem = emailAddressProblem(text);
-      if (problem) return { reason: `email: "${text.slice(0, 80)}" ${problem}` };
+      if (problem)
+        return refused(
+          `email: "${text.slice(0, 80)}" ${problem}`,
+          { code: 'badEmail', column: 'email' },
+          text,
+        );
       row.email = text;
       row.emailKey = text.toLowerCase();
     } else if (field === 'extra') {
       const extra = jsonObject(text);
-      if (!extra) return { reason: 'extra: not a JSON object' };
+      if (!extra) return refused('extra: not a JSON object', { code: 'extraNotJson', column: 'extra' }, text);
       row.extra = extra;
     } else if (text.length > PROFILE_FIELD_MAX_LENGTH) {
-      return { reason: `${field}: longer than ${PROFILE_FIELD_MAX_LENGTH} characters` };
+      return refused(
+        `${field}: longer than ${PROFILE_FIELD_MAX_LENGTH} characters`,
+        { code: 'tooLong', column: field, limit: PROFILE_FIELD_MAX_LENGTH },
+        text,
+      );
     } else if (isProfileDateField(field)) {
       const date = isoDate(text);
-      if (!date) return { reason: `${field}: "${text.slice(0, 40)}" is not a date (use YYYY-MM-DD)` };
+      if (!date)
+        return refused(
+          `${field}: "${text.slice(0, 40)}" is not a date (use YYYY-MM-DD)`,
+          { code: 'notADate', column: field },
+          text,
+        );
       row.profile[field] = date;
     } else if (field === 'ref') {
       row.ref = text;
@@ -65,7 +109,8 @@ export function validateRow(cells: readonly unknown[], columns: readonly ImportC
       row.profile[field] = text;
     }
   }
-  if (row.emailKey === null && row.ref === null) return { reason: 'No e-mail address or ref' };
+  if (row.emailKey === null && row.ref === null)
+    return refused('No e-mail address or ref', { code: 'noKey' });
   return { row };
 }
 
@@ -118,38 +163,48 @@ function digitPair(text: string, at: number): number {
   return tens < 0 || tens > 9 || units < 0 || units > 9 ? -1 : tens * 10 + units;
 }
 
-function customValue(field: ImportCustomField, text: string): string | number | boolean | { reason: string } {
+type CustomRefusal = { reason: string; detail: ImportRejectionDetail };
+
+function customValue(field: ImportCustomField, text: string): string | number | boolean | CustomRefusal {
   let value: string | number | boolean = text;
   switch (field.dataType) {
     case 'number':
-      if (!NUMBER_PATTERN.test(text) || !Number.isFinite(Number(text))) return { reason: 'not a number' };
+      if (!NUMBER_PATTERN.test(text) || !Number.isFinite(Number(text)))
+        return { reason: 'not a number', detail: { code: 'notANumber' } };
       value = Number(text);
       break;
     case 'boolean': {
       const lowered = text.toLowerCase();
       if (TRUE_WORDS.has(lowered)) value = true;
       else if (FALSE_WORDS.has(lowered)) value = false;
-      else return { reason: 'not true or false' };
+      else return { reason: 'not true or false', detail: { code: 'notTrueFalse' } };
       break;
     }
     case 'date': {
       const date = isoDate(text);
-      if (!date) return { reason: 'not a date (use YYYY-MM-DD)' };
+      if (!date) return { reason: 'not a date (use YYYY-MM-DD)', detail: { code: 'notADate' } };
       value = date;
       break;
     }
     case 'text':
       if (text.length > CUSTOM_TEXT_MAX_LENGTH)
-        return { reason: `longer than ${CUSTOM_TEXT_MAX_LENGTH} characters` };
+        return {
+          reason: `longer than ${CUSTOM_TEXT_MAX_LENGTH} characters`,
+          detail: { code: 'tooLong', limit: CUSTOM_TEXT_MAX_LENGTH },
+        };
       break;
   }
   if (field.values) {
     const allowed = field.values.get(text.toLowerCase());
-    if (allowed === undefined) return { reason: `"${text.slice(0, 40)}" is not one of the field's values` };
+    if (allowed === undefined)
+      return {
+        reason: `"${text.slice(0, 40)}" is not one of the field's values`,
+        detail: { code: 'notAllowedValue' },
+      };
     if (typeof value === 'string') value = allowed;
   }
   if (field.pattern && !field.pattern.test(text))
-    return { reason: "does not match the field's validation pattern" };
+    return { reason: "does not match the field's validation pattern", detail: { code: 'patternMismatch' } };
   return value;
 }
 

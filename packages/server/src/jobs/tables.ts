@@ -48,7 +48,12 @@ export interface JobTable {
 export interface ImportRejectionTable {
   job_id: number;
   row_number: number;
+  /** In English, as the rejected-rows report shows it. */
   reason: string;
+  /** The refused cell, when one was (migration 0018). */
+  value: string | null;
+  /** The reason's code and values (ImportRejectionDetail), for the user's language; null for older rows. */
+  detail: unknown;
 }
 
 /** A file received by POST /uiv5-upload/, kept on disk until imported or expired. */
