@@ -9,6 +9,7 @@ import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { useRecord } from '../../platform/list/useRecords.ts';
 import { importOutcomeOf, progressPercent, rowsPerSecond } from './importMapping.ts';
 import type { ProgressSample } from './importMapping.ts';
+import { ImportRejections } from './ImportRejections.tsx';
 import { downloadExtract } from './transfer.ts';
 import { useFreshOrganizationToken, useListsContext } from './useListsContext.ts';
 
@@ -25,7 +26,8 @@ const STATUS_COLORS: Record<JobStatus, string> = {
 
 /**
  * Step 4 of the import: the job's live progress (done of total, rows per second), then its outcome with the
- * rejected rows to download; a running job can be cancelled and a failed one retried.
+ * first rejected rows shown and all of them to download; a running job can be cancelled and a failed one
+ * retried.
  */
 export function ImportJobProgress({ jobId }: { jobId: number }) {
   const { t } = useTranslation();
@@ -141,6 +143,9 @@ export function ImportJobProgress({ jobId }: { jobId: number }) {
             </Paper>
           ))}
         </SimpleGrid>
+      )}
+      {job.status === 'succeeded' && outcome.rejected > 0 && (
+        <ImportRejections jobId={job.id} rejected={outcome.rejected} />
       )}
       <RecordsError error={retrying.error ?? cancelling.error} testId="import-job-action-error" />
       <RecordsError error={downloadError} testId="import-download-error" />

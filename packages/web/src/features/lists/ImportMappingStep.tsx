@@ -1,4 +1,4 @@
-import { Alert, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   SKIP_COLUMN,
@@ -15,18 +15,22 @@ export type ImportPreview = CommandResult<OrganizationCommands, 'previewImportFi
 
 /**
  * Step 2 of the import: each column of the file mapped to a profile field, a custom field or skipped, and the
- * first rows shown as they will be imported.
+ * first rows shown as they will be imported. A skipped column can get a new custom field (`onCreateField`,
+ * for those who may create one).
  */
 export function ImportMappingStep({
   preview,
   mapping,
   targets,
   onChange,
+  onCreateField,
 }: {
   preview: ImportPreview;
   mapping: ColumnTarget[];
   targets: string[];
-  onChange: (mapping: ColumnTarget[]) => void;
+  /** One column's choice, made by the user. */
+  onChange: (mapping: ColumnTarget[], column: number) => void;
+  onCreateField?: ((column: number) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const label = useTargetLabel();
@@ -66,18 +70,34 @@ export function ImportMappingStep({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Select
-                    aria-label={t('lists.import.importColumnAs', { column })}
-                    data={options}
-                    value={mapping[index] ?? SKIP_COLUMN}
-                    onChange={(value) =>
-                      onChange(changeMapping(mapping, index, !value || value === SKIP_COLUMN ? null : value))
-                    }
-                    searchable
-                    allowDeselect={false}
-                    w={240}
-                    data-testid="import-column-target"
-                  />
+                  <Group gap="xs" wrap="nowrap">
+                    <Select
+                      aria-label={t('lists.import.importColumnAs', { column })}
+                      data={options}
+                      value={mapping[index] ?? SKIP_COLUMN}
+                      onChange={(value) =>
+                        onChange(
+                          changeMapping(mapping, index, !value || value === SKIP_COLUMN ? null : value),
+                          index,
+                        )
+                      }
+                      searchable
+                      allowDeselect={false}
+                      w={240}
+                      data-testid="import-column-target"
+                    />
+                    {onCreateField && (mapping[index] ?? null) === null && (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => onCreateField(index)}
+                        aria-label={t('lists.import.createField.forColumn', { column })}
+                        data-testid="import-column-create-field"
+                      >
+                        {t('lists.import.createField.button')}
+                      </Button>
+                    )}
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}

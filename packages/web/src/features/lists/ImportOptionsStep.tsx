@@ -1,4 +1,5 @@
 import { Checkbox, MultiSelect, Radio, Stack, TextInput } from '@mantine/core';
+import type { ImportListOption } from './importMapping.ts';
 import { useTranslation } from 'react-i18next';
 import { usePartitionOptions } from '../../platform/list/usePartitionOptions.ts';
 
@@ -7,7 +8,7 @@ export interface ImportOptionsForm {
   updateExisting: boolean;
   markUnsubscribed: boolean;
   sourceName: string;
-  listOption: string;
+  listOption: ImportListOption;
   partitionIds: number[];
 }
 
@@ -16,7 +17,7 @@ export function defaultImportOptions(fileName: string): ImportOptionsForm {
     updateExisting: true,
     markUnsubscribed: false,
     sourceName: fileName.slice(0, 200),
-    listOption: '',
+    listOption: 'optin',
     partitionIds: [],
   };
 }
@@ -62,14 +63,22 @@ export function ImportOptionsStep({
         maxLength={200}
         required
       />
-      <TextInput
+      {/*
+       * The list option is the membership's communication preference (functional §3 list-level field, with
+       * the spec's values optin and optout; optin by default). Said as what it means for the people imported.
+       */}
+      <Radio.Group
         label={t('lists.import.listOption')}
         description={t('lists.import.listOptionHint')}
-        placeholder={t('lists.import.listOptionPlaceholder')}
         value={options.listOption}
-        onChange={(event) => onChange({ listOption: event.currentTarget.value })}
-        maxLength={100}
-      />
+        onChange={(value) => onChange({ listOption: value === 'optout' ? 'optout' : 'optin' })}
+        data-testid="import-list-option"
+      >
+        <Stack gap="xs" mt="xs">
+          <Radio value="optin" label={t('lists.import.listOptions.optin')} />
+          <Radio value="optout" label={t('lists.import.listOptions.optout')} />
+        </Stack>
+      </Radio.Group>
       {partitions.length > 0 && (
         <MultiSelect
           label={t('lists.import.partitions')}
@@ -88,7 +97,7 @@ export function importOptionsOf(options: ImportOptionsForm) {
   return {
     updateExisting: options.updateExisting,
     markUnsubscribed: options.markUnsubscribed,
-    ...(options.listOption.trim() !== '' ? { listOption: options.listOption.trim() } : {}),
+    listOption: options.listOption,
     ...(options.partitionIds.length > 0 ? { partitionIds: options.partitionIds } : {}),
   };
 }

@@ -1,9 +1,10 @@
 import { Anchor, Button, Group, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCommandMutation } from '../../platform/data/useCommand.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
+import { useRecord } from '../../platform/list/useRecords.ts';
 import { ImportFileStep } from './ImportFileStep.tsx';
 import { ImportJobProgress } from './ImportJobProgress.tsx';
 import { ImportMappingStep } from './ImportMappingStep.tsx';
@@ -11,13 +12,15 @@ import type { ImportPreview } from './ImportMappingStep.tsx';
 import { ImportOptionsStep, defaultImportOptions, importOptionsOf } from './ImportOptionsStep.tsx';
 import type { ImportOptionsForm } from './ImportOptionsStep.tsx';
 import { ListNotFound, useSubscriberList } from './ListHeader.tsx';
-import { importTargets, initialMapping, mappingProblems } from './importMapping.ts';
+import { CreateFieldFromColumn } from './CreateFieldFromColumn.tsx';
+import { changeMapping, importTargets, mappingProblems, suggestMapping } from './importMapping.ts';
 import type { ColumnTarget } from './importMapping.ts';
 import { pathId } from './list.ts';
 import { TransferError, uploadFile } from './transfer.ts';
 import type { UploadedFile } from './transfer.ts';
 import { useFieldsOfType } from '../settings/fields/useCustomFields.ts';
 import { useFreshOrganizationToken, useListsContext } from './useListsContext.ts';
+import { resourceAccess } from '../../platform/resources/resources.ts';
 
 /** How many rows the mapping step previews. */
 const PREVIEW_ROWS = 10;
@@ -42,7 +45,17 @@ function ImportWizard({ fixedListId, listName }: { fixedListId: number | null; l
   const { organization, base } = useListsContext();
   const freshToken = useFreshOrganizationToken();
   const customFields = useFieldsOfType('subscriber');
-  const targets = importTargets(customFields.fields.map((field) => field.field));
+  // A field just created is a target at once, before the field list is read again.
+  const [createdFields, setCreatedFields] = useState<string[]>([]);
+  const fieldNames = [
+    ...customFields.fields.map((field) => field.field),
+    ...createdFields.filter((name) => !customFields.fields.some((field) => field.field === name)),
+  ];
+  const targets = importTargets(fieldNames);
+  const canCreateField = resourceAccess('customField', organization.access).canWrite;
+  const [creatingFor, setCreatingFor] = useState<number | null>(null);
+  // Columns whose target the user chose (skipping included): suggestions never overrule them.
+  const [chosenByUser, setChosenByUser] = useState<ReadonlySet<number>>(new Set());
   const [step, setStep] = useState(0);
   const [listId, setListId] = useState<number | null>(fixedListId);
   const [uploading, setUploading] = useState(false);
@@ -53,11 +66,24 @@ function ImportWizard({ fixedListId, listName }: { fixedListId: number | null; l
   const [options, setOptions] = useState<ImportOptionsForm>(defaultImportOptions(''));
   const [optionsTried, setOptionsTried] = useState(false);
   const [jobId, setJobId] = useState<number | null>(null);
+  // The import's job, shared with its progress below: once it has succeeded every step shows done.
+  const job = useRecord('job', jobId).record;
+  const finished = step === 3 && job?.status === 'succeeded';
 
   const previewing = useCommandMutation(organization.channel, 'previewImportFile', {
     onSuccess: (result) => {
       setPreview(result);
-      setMapping(initialMapping(result.suggestedFields, targets));
+      setChosenByUser(new Set());
+      setMapping(
+        suggestMapping(
+          result.header,
+          result.suggestedFields,
+          targets,
+          customFields.fields,
+          result.header.map(() => null),
+          new Set(),
+        ),
+      );
       setStep(1);
     },
   });
@@ -92,6 +118,27 @@ function ImportWizard({ fixedListId, listName }: { fixedListId: number | null; l
       setUploading(false);
     }
   };
+  // The custom fields may arrive after the preview, and a field may be created meanwhile: suggest again.
+  const targetsKey = targets.join('\n');
+  useEffect(() => {
+    if (!preview) return;
+    setMapping((current) =>
+      suggestMapping(
+        preview.header,
+        preview.suggestedFields,
+        targetsKey.split('\n'),
+        customFields.fields,
+        current,
+        chosenByUser,
+      ),
+    );
+    // customFields.fields changes with targetsKey; chosenByUser only matters for columns it will not touch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [preview, targetsKey]);
+  const chooseTarget = (next: ColumnTarget[], column: number) => {
+    setChosenByUser((current) => new Set(current).add(column));
+    setMapping(next);
+  };
   const start = () => {
     setOptionsTried(true);
     if (!uploaded || options.sourceName.trim() === '' || starting.isPending) return;
@@ -109,6 +156,7 @@ function ImportWizard({ fixedListId, listName }: { fixedListId: number | null; l
     setUploaded(null);
     setPreview(null);
     setMapping([]);
+    setChosenByUser(new Set());
     setJobId(null);
     setOptionsTried(false);
     previewing.reset();
@@ -131,8 +179,10 @@ function ImportWizard({ fixedListId, listName }: { fixedListId: number | null; l
         </Title>
       </Stack>
       <Stepper
-        active={step}
+        active={finished ? 4 : step}
         allowNextStepsSelect={false}
+        data-testid="import-stepper"
+        data-finished={finished}
         onStepClick={(next) => jobId === null && setStep(next)}
       >
         <Stepper.Step label={t('lists.import.steps.file')}>
@@ -152,7 +202,13 @@ function ImportWizard({ fixedListId, listName }: { fixedListId: number | null; l
         </Stepper.Step>
         <Stepper.Step label={t('lists.import.steps.mapping')}>
           {preview && (
-            <ImportMappingStep preview={preview} mapping={mapping} targets={targets} onChange={setMapping} />
+            <ImportMappingStep
+              preview={preview}
+              mapping={mapping}
+              targets={targets}
+              onChange={chooseTarget}
+              onCreateField={canCreateField ? setCreatingFor : undefined}
+            />
           )}
         </Stepper.Step>
         <Stepper.Step label={t('lists.import.steps.options')}>
@@ -163,11 +219,33 @@ function ImportWizard({ fixedListId, listName }: { fixedListId: number | null; l
           />
           <RecordsError error={starting.error} testId="import-start-error" />
         </Stepper.Step>
-        <Stepper.Step label={t('lists.import.steps.import')}>
-          {jobId !== null && <ImportJobProgress jobId={jobId} />}
-        </Stepper.Step>
+        <Stepper.Step label={t('lists.import.steps.import')} />
       </Stepper>
-      <Group justify="space-between">
+      <CreateFieldFromColumn
+        column={creatingFor === null ? null : (preview?.header[creatingFor] ?? null)}
+        onClose={() => setCreatingFor(null)}
+        onCreated={(field) => {
+          const column = creatingFor;
+          setCreatingFor(null);
+          setCreatedFields((current) => [...current, field]);
+          if (column !== null) chooseTarget(changeMapping(mapping, column, `custom.${field}`), column);
+        }}
+      />
+      {/* Outside the stepper, so it stays shown once the stepper is past its last step (done). */}
+      {step === 3 && jobId !== null && <ImportJobProgress jobId={jobId} />}
+      {/*
+       * Back and Next stay in view at the foot of the window however long the mapping and its preview are.
+       * The opaque background keeps the rows scrolling beneath from showing through.
+       */}
+      <Group
+        justify="space-between"
+        pos="sticky"
+        bottom={0}
+        py="sm"
+        bg="var(--mantine-color-body)"
+        style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-default-border)' }}
+        data-testid="import-navigation"
+      >
         <Group>
           {step > 0 && step < 3 && (
             <Button variant="default" onClick={() => setStep(step - 1)}>

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   changeMapping,
+  comparableName,
+  customFieldForHeader,
+  fieldNameForHeader,
+  suggestMapping,
   importOutcomeOf,
   importTargets,
   initialMapping,
@@ -92,5 +96,56 @@ describe('import progress', () => {
       rejectedReport: 'rej-1',
     });
     expect(importOutcomeOf(undefined).rejectedReport).toBeNull();
+  });
+});
+
+describe('custom field suggestions', () => {
+  const fields = [
+    { field: 'loyalty_tier', description: '' },
+    { field: 'pts', description: 'Reward points' },
+  ];
+  const targets = importTargets(fields.map((field) => field.field));
+
+  it('matches a header to a field whatever its case, spaces, underscores or hyphens, or by its label', () => {
+    expect(comparableName('Loyalty Tier')).toBe(comparableName('loyalty_tier'));
+    expect(customFieldForHeader('Loyalty Tier', fields)).toBe('loyalty_tier');
+    expect(customFieldForHeader('LOYALTY-TIER', fields)).toBe('loyalty_tier');
+    expect(customFieldForHeader('custom.Loyalty_Tier', fields)).toBe('loyalty_tier');
+    expect(customFieldForHeader('reward points', fields)).toBe('pts');
+    expect(customFieldForHeader('Tier', fields)).toBeNull();
+    expect(customFieldForHeader('  ', fields)).toBeNull();
+  });
+
+  it('fills skipped columns the user left alone, each target once, keeping what the user chose', () => {
+    const header = ['E-mail', 'Loyalty Tier', 'Reward Points', 'loyalty tier'];
+    const suggested = ['email', null, null, null];
+    const empty = [null, null, null, null];
+    expect(suggestMapping(header, suggested, targets, fields, empty, new Set())).toEqual([
+      'email',
+      'custom.loyalty_tier',
+      'custom.pts',
+      null,
+    ]);
+    // The user skipped the tier column on purpose: it stays skipped.
+    expect(suggestMapping(header, suggested, targets, fields, empty, new Set([1]))).toEqual([
+      'email',
+      null,
+      'custom.pts',
+      'custom.loyalty_tier',
+    ]);
+    // A field the organization does not have (yet) is not suggested.
+    expect(suggestMapping(header, suggested, importTargets([]), fields, empty, new Set())).toEqual([
+      'email',
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('names a new field after its header', () => {
+    expect(fieldNameForHeader('Loyalty Tier')).toBe('loyalty_tier');
+    expect(fieldNameForHeader(' Café-Visits (2024) ')).toBe('cafe_visits_2024');
+    expect(fieldNameForHeader('2nd phone')).toBe('field_2nd_phone');
+    expect(fieldNameForHeader('会員')).toBe('');
   });
 });

@@ -1,5 +1,8 @@
 import { IMPORTABLE_PROFILE_FIELDS } from '@herald/protocol';
 
+/** An import's list option (bulkWriteSubscribers options.listOption): the members' communication preference. */
+export type ImportListOption = 'optin' | 'optout';
+
 /** A column's target: a standard profile field, `custom.<field>`, or null to skip the column. */
 export type ColumnTarget = string | null;
 
@@ -26,6 +29,81 @@ export function initialMapping(
     used.add(field);
     return field;
   });
+}
+
+/** A custom field as the mapping step matches headers against it: its name and its label (description). */
+export interface SuggestableField {
+  field: string;
+  description: string;
+}
+
+/**
+ * A header or a field's name as compared for suggestions: accents, case, spaces, underscores, hyphens and
+ * other punctuation dropped ("Loyalty Tier", "loyalty_tier" and "LOYALTY-TIER" all read "loyaltytier").
+ */
+export function comparableName(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/^\s*custom\./, '')
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** The custom field a header names, by the field's name first, else by its label; null when none does. */
+export function customFieldForHeader(header: string, fields: readonly SuggestableField[]): string | null {
+  const key = comparableName(header);
+  if (key === '') return null;
+  const byName = fields.find((field) => comparableName(field.field) === key);
+  if (byName) return byName.field;
+  const byLabel = fields.find(
+    (field) => field.description !== '' && comparableName(field.description) === key,
+  );
+  return byLabel?.field ?? null;
+}
+
+/**
+ * The mapping with suggestions filled in where a column is skipped and the user has not chosen for it: the
+ * server's suggestion when it is a target the organization has, else the custom field the header names.
+ * Run again when the custom fields arrive or one is created, so a suggestion is never lost to timing. Each
+ * target is used once.
+ */
+export function suggestMapping(
+  header: readonly string[],
+  suggested: ReadonlyArray<string | null>,
+  targets: readonly string[],
+  fields: readonly SuggestableField[],
+  current: readonly ColumnTarget[],
+  chosenByUser: ReadonlySet<number>,
+): ColumnTarget[] {
+  const known = new Set(targets);
+  const used = new Set(current.filter((target): target is string => target !== null));
+  return header.map((name, index) => {
+    const now = current[index] ?? null;
+    if (now !== null || chosenByUser.has(index)) return now;
+    const server = suggested[index] ?? null;
+    const custom = customFieldForHeader(name, fields);
+    const candidate =
+      server !== null && known.has(server) ? server : custom === null ? null : `custom.${custom}`;
+    if (candidate === null || !known.has(candidate) || used.has(candidate)) return null;
+    used.add(candidate);
+    return candidate;
+  });
+}
+
+/**
+ * A new custom field's name from a column header: lower-case letters, digits and underscores, starting with
+ * a letter ("Loyalty Tier" → "loyalty_tier"); empty when the header has nothing of the kind.
+ */
+export function fieldNameForHeader(header: string): string {
+  const name = header
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  if (name === '') return '';
+  return (/^[a-z]/.test(name) ? name : `field_${name}`).slice(0, 63);
 }
 
 /** Sets one column's target; another column that had the same target is skipped, so none is mapped twice. */
