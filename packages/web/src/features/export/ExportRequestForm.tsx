@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Radio, Select, Stack, Text, Title } from '@mantine/core';
 import { EXPORT_TYPES } from '@herald/protocol';
-import type { ExportType } from '@herald/protocol';
+import type { ExportFormat, ExportType } from '@herald/protocol';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,13 +17,14 @@ const LIST_ORDER = 'name';
 /** As many lists as the picker offers at once; more are found by typing. */
 const LIST_PICKER_LIMIT = 200;
 
-/** Asks for an export (requestExport): what to export and, for list members, which list. */
+/** Asks for an export (requestExport): what to export, for list members which list, and CSV or XLSX. */
 export function ExportRequestForm({ onRequested }: { onRequested: (jobId: number) => void }) {
   const { t } = useTranslation();
   const organization = useCurrentOrganization();
   const [type, setType] = useState<ExportType>('subscribers');
   const [listId, setListId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
+  const [format, setFormat] = useState<ExportFormat>('csv');
   const lists = useRecords('list', {
     filter: { isArchived: false },
     search: search || undefined,
@@ -44,7 +45,7 @@ export function ExportRequestForm({ onRequested }: { onRequested: (jobId: number
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!organization || missingList) return;
-    requesting.mutate(exportRequestParams(organization.organizationId, type, listId));
+    requesting.mutate(exportRequestParams(organization.organizationId, type, listId, format));
   };
 
   const options = (lists.data?.records ?? []).map((list) => ({
@@ -102,6 +103,16 @@ export function ExportRequestForm({ onRequested }: { onRequested: (jobId: number
         <Text size="sm" c="dimmed">
           {exportTypeHint(t, type)}
         </Text>
+        <Radio.Group
+          label={t('export.dialog.format')}
+          value={format}
+          onChange={(value) => setFormat(value === 'xlsx' ? 'xlsx' : 'csv')}
+        >
+          <Group mt="xs">
+            <Radio value="csv" label={t('export.dialog.csv')} />
+            <Radio value="xlsx" label={t('export.dialog.xlsx')} />
+          </Group>
+        </Radio.Group>
         <Group>
           <Button type="submit" loading={requesting.isPending} disabled={missingList}>
             {t('export.request')}

@@ -26,4 +26,12 @@ describe('export requests', () => {
       params: {},
     });
   });
+
+  it('asks for a workbook when XLSX is chosen', () => {
+    expect(exportRequestParams(3, 'subscribers', null, 'xlsx')).toEqual({
+      organizationId: 3,
+      type: 'subscribers',
+      params: { format: 'xlsx' },
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import type { ExportType } from '@herald/protocol';
+import type { ExportFormat, ExportType } from '@herald/protocol';
 
 /** Whether an export type takes a list: subscribers may be narrowed to one, list members need one. */
 export function listRequirement(type: ExportType): 'none' | 'optional' | 'required' {
@@ -7,17 +7,21 @@ export function listRequirement(type: ExportType): 'none' | 'optional' | 'requir
   return 'none';
 }
 
-/** requestExport's params from the form; the target is the list id, or omitted for all subscribers. */
+/**
+ * requestExport's params from the form; the target is the list id, or omitted for all subscribers. The
+ * format is sent only when it is not the server's default (csv).
+ */
 export function exportRequestParams(
   organizationId: number,
   type: ExportType,
   listId: string | null,
-): { organizationId: number; type: ExportType; target?: number; params: Record<string, never> } {
+  format: ExportFormat = 'csv',
+): { organizationId: number; type: ExportType; target?: number; params: { format?: ExportFormat } } {
   const target = listRequirement(type) !== 'none' && listId !== null ? Number(listId) : undefined;
   return {
     organizationId,
     type,
     ...(target !== undefined && Number.isSafeInteger(target) ? { target } : {}),
-    params: {},
+    params: format === 'csv' ? {} : { format },
   };
 }
