@@ -68,17 +68,18 @@ export function TargetConditionRow({
           data-testid="target-kind"
         />
         <ConditionInputs condition={condition} onChange={change} options={options} disabled={disabled} />
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={t('targets.removeCondition')}
-          onClick={onRemove}
-          disabled={disabled}
-          mb={4}
-          data-testid="target-remove"
-        >
-          ✕
-        </ActionIcon>
+        {!disabled && (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t('targets.removeCondition')}
+            onClick={onRemove}
+            mb={4}
+            data-testid="target-remove"
+          >
+            ✕
+          </ActionIcon>
+        )}
       </Group>
       {incomplete && (
         <Text size="xs" c="dimmed" mt={4}>

@@ -66,7 +66,8 @@ export function TargetExpressionInput({
   const reading = readTargetText(text);
   const tree =
     mode === 'visual' ? treeFromDraft(draft, options.fieldTypes) : reading.ok ? reading.tree : null;
-  const count = useTargetCount(tree, showCount && !disabled);
+  // Counted in read-only form too: a person who may only read an audience still asks how many it reaches.
+  const count = useTargetCount(tree, showCount);
   const incomplete = mode === 'visual' ? incompleteConditions(draft, options.fieldTypes) : 0;
 
   const changeDraft = (next: DraftGroup) => {
