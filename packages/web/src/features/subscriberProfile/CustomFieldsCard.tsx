@@ -10,6 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { customFieldLabel } from '@herald/protocol';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -188,7 +189,7 @@ function CustomFieldInput({
 }) {
   const { t } = useTranslation();
   const common = {
-    label: field.field,
+    label: customFieldLabel(field.field),
     description: field.description || field.groupName || undefined,
     error,
     readOnly,
