@@ -111,7 +111,7 @@ describe('checkTarget', () => {
     expect(tree.error?.details?.map((detail) => detail.message)).toEqual([
       'custom.loyalty_tier is text: ">=" does not apply to it (use =, !=, contains, startswith, in or is empty)',
       'custom.birthday_club is true or false: "within" does not apply to it (use =, != or is empty)',
-      'dob is a date: "contains" does not apply to it (use <, >, =, !=, <=, >=, within, in or is empty)',
+      'dob is a date: "contains" does not apply to it (use <, <=, >, >=, =, !=, within, in or is empty)',
     ]);
     // What fits each type passes.
     const fitting = `list ${listId} and custom.loyalty_tier in ("gold", "silver") and country startswith "A" and dob < 2000-01-01 and custom.birthday_club = true`;

@@ -13,7 +13,7 @@ export type TargetFieldOperator = TargetFieldCondition['op'];
 export const TARGET_OPERATORS_BY_TYPE: Readonly<Record<TargetFieldType, readonly TargetFieldOperator[]>> = {
   text: ['=', '!=', 'contains', 'startswith', 'in', 'isempty'],
   number: ['=', '!=', '<', '<=', '>', '>=', 'in', 'isempty'],
-  date: ['<', '>', '=', '!=', '<=', '>=', 'within', 'in', 'isempty'],
+  date: ['<', '<=', '>', '>=', '=', '!=', 'within', 'in', 'isempty'],
   boolean: ['=', '!=', 'isempty'],
 };
 

@@ -70,7 +70,7 @@ describe('validateTarget', () => {
     ['is_invalid < 3', ['is_invalid is true or false: "<" does not apply to it (use =, != or is empty)']],
     [
       'dob contains "19"',
-      ['dob is a date: "contains" does not apply to it (use <, >, =, !=, <=, >=, within, in or is empty)'],
+      ['dob is a date: "contains" does not apply to it (use <, <=, >, >=, =, !=, within, in or is empty)'],
     ],
     [
       'custom.points startswith "1"',

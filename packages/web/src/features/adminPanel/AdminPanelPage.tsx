@@ -67,7 +67,7 @@ export default function AdminPanelPage() {
               <Table.Tr>
                 {/* The viewer's own reach, not the organization's: it has partition sets either way. */}
                 <Table.Th>{t('adminPanel.yourAccess')}</Table.Th>
-                <Table.Td data-testid="admin-panel-access">
+                <Table.Td data-testid="admin-panel-your-access">
                   {isHeadOfficeUser(organization.partitionsets)
                     ? t('adminPanel.headOfficeAccess')
                     : t('adminPanel.partitionSetAccess', { sets: organization.partitionsets.join(', ') })}

@@ -135,7 +135,12 @@ export function CustomFieldsCard({ subscriber, editable }: { subscriber: Subscri
             />
           ))}
           {others.map((name) => (
-            <TextInput key={name} label={name} value={customValueText(subscriber.custom[name])} readOnly />
+            <TextInput
+              key={name}
+              label={customFieldLabel(name)}
+              value={customValueText(subscriber.custom[name])}
+              readOnly
+            />
           ))}
         </SimpleGrid>
         {update.error && Object.keys(serverErrors).length === 0 && (
