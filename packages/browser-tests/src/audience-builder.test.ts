@@ -175,6 +175,19 @@ describe('the audience builder', () => {
     expect(await rows.nth(1).getByTestId('target-field').inputValue()).toBe('Country');
     expect(await rows.nth(2).getByTestId('target-field').inputValue()).toBe('Loyalty tier');
     expect(await rows.nth(2).getByTestId('target-value').inputValue()).toBe('gold');
+    // Readable rather than greyed out: read-only inputs that open nothing.
+    const country = rows.nth(1).getByTestId('target-field');
+    expect(await country.isDisabled()).toBe(false);
+    expect(await country.getAttribute('readonly')).not.toBeNull();
+    await country.click();
+    expect(await page.getByRole('listbox').count()).toBe(0);
+    // The text form can be read too.
+    await page.getByTestId('target-mode').getByText('Text', { exact: true }).click();
+    const text = page.getByTestId('target-text');
+    expect(await text.inputValue()).toBe(
+      `list ${listId} and country = "AU" and custom.loyalty_tier = "gold"`,
+    );
+    expect(await text.getAttribute('readonly')).not.toBeNull();
     // Nothing to change: no adding, no removing, no saving.
     expect(await page.getByTestId('target-add-condition').count()).toBe(0);
     expect(await page.getByTestId('target-remove').count()).toBe(0);

@@ -54,7 +54,7 @@ export function FieldConditionInputs({
         allowDeselect={false}
         w={150}
         comboboxProps={{ width: 'max-content', position: 'bottom-start' }}
-        disabled={disabled}
+        readOnly={disabled}
         data-testid="target-operator"
       />
       <FieldValueInput draft={draft} field={field} onChange={onChange} disabled={disabled} />

@@ -99,7 +99,7 @@ export function FieldPicker({
           </Stack>
         );
       }}
-      disabled={disabled}
+      readOnly={disabled}
       data-testid="target-field"
     />
   );

@@ -49,7 +49,7 @@ export function FieldValueInput({
           value={draft.values}
           onChange={(values) => onChange({ ...draft, values })}
           miw={220}
-          disabled={disabled}
+          readOnly={disabled}
           data-testid="target-values"
         />
       ) : (
@@ -60,7 +60,7 @@ export function FieldValueInput({
           value={draft.values}
           onChange={(values) => onChange({ ...draft, values })}
           miw={220}
-          disabled={disabled}
+          readOnly={disabled}
           data-testid="target-values"
         />
       );
@@ -72,7 +72,7 @@ export function FieldValueInput({
           label={label}
           value={draft.value}
           onChange={(event) => onChange({ ...draft, value: event.currentTarget.value })}
-          disabled={disabled}
+          readOnly={disabled}
           data-testid="target-value"
         />
       );
@@ -89,7 +89,7 @@ export function FieldValueInput({
         onChange={(value) => value !== null && onChange({ ...draft, value })}
         allowDeselect={false}
         w={180}
-        disabled={disabled}
+        readOnly={disabled}
         data-testid="target-value"
       />
     );
@@ -107,7 +107,7 @@ export function FieldValueInput({
         onChange={(value) => value && onChange({ ...draft, value })}
         allowDeselect={false}
         w={100}
-        disabled={disabled}
+        readOnly={disabled}
         data-testid="target-value"
       />
     );
@@ -120,7 +120,7 @@ export function FieldValueInput({
         value={draft.value}
         onChange={(value) => onChange({ ...draft, value: String(value) })}
         w={140}
-        disabled={disabled}
+        readOnly={disabled}
         data-testid="target-value"
       />
     );
@@ -132,7 +132,7 @@ export function FieldValueInput({
       label={label}
       value={draft.value}
       onChange={(event) => onChange({ ...draft, value: event.currentTarget.value })}
-      disabled={disabled}
+      readOnly={disabled}
       data-testid="target-value"
     />
   );

@@ -64,7 +64,7 @@ export function TargetConditionRow({
           }
           allowDeselect={false}
           w={130}
-          disabled={disabled}
+          readOnly={disabled}
           data-testid="target-kind"
         />
         <ConditionInputs condition={condition} onChange={change} options={options} disabled={disabled} />
@@ -121,7 +121,7 @@ function ConditionInputs({
             onChange={(state) => state && onChange({ ...condition, state: state as TargetListState })}
             allowDeselect={false}
             w={140}
-            disabled={disabled}
+            readOnly={disabled}
             data-testid="target-list-state"
           />
         </>
@@ -199,7 +199,7 @@ function IdPicker({
       onChange={(id) => onChange(id === null ? null : Number(id))}
       searchable
       w={240}
-      disabled={disabled}
+      readOnly={disabled}
       data-testid="target-reference"
     />
   );

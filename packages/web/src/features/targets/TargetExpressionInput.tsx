@@ -18,6 +18,10 @@ export interface TargetExpressionInputProps {
   label?: string;
   error?: string;
   showCount?: boolean;
+  /**
+   * Read-only: the target shows as the builder or the text, readable (not greyed) and counted, with nothing to
+   * add, remove or change. Switching between the builder and the text stays open: it changes nothing.
+   */
   disabled?: boolean;
 }
 
@@ -100,7 +104,7 @@ export function TargetExpressionInput({
     <Fieldset
       legend={label}
       variant="unstyled"
-      disabled={disabled}
+      data-read-only={disabled || undefined}
       data-testid="target-expression"
       data-mode={mode}
       aria-invalid={error ? true : undefined}

@@ -55,7 +55,7 @@ export function TargetGroupEditor({
             value={group.join}
             onChange={(join) => onChange({ ...group, join: join as DraftGroup['join'] })}
             aria-label={t('targets.join')}
-            disabled={disabled}
+            readOnly={disabled}
             data-testid="target-join"
           />
           <Checkbox
