@@ -116,7 +116,7 @@ describe('subscriber profile', () => {
     await expect.poll(kinds).toEqual(['sent']);
 
     // A number field refuses text, then saves a number.
-    const points = page.getByRole('textbox', { name: 'points' });
+    const points = page.getByRole('textbox', { name: 'Points' });
     await points.fill('lots');
     await page.getByText('Enter a number.').waitFor();
     expect(await page.getByTestId('save-custom-fields').isDisabled()).toBe(true);
@@ -179,7 +179,7 @@ describe('subscriber profile', () => {
     expect(await page.getByTestId('subscriber-actions').count()).toBe(0);
     expect(await page.getByTestId('subscriber-list-toggle').count()).toBe(0);
     expect(await page.getByTestId('save-custom-fields').count()).toBe(0);
-    expect(await page.getByRole('textbox', { name: 'points' }).getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByRole('textbox', { name: 'Points' }).getAttribute('readonly')).not.toBeNull();
     await context.close();
   });
 });

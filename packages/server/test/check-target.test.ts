@@ -1,6 +1,6 @@
 import { targetFromInput } from '@herald/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addList, addPartition, connectAs } from './subscriber-fixtures.ts';
+import { addCustomField, addList, addPartition, connectAs } from './subscriber-fixtures.ts';
 import { createOrganization, startTestHerald, type TestHerald } from './support/index.ts';
 
 type Connected = Awaited<ReturnType<typeof connectAs>>;
@@ -85,5 +85,50 @@ describe('checkTarget', () => {
     const detail = reply.error?.details?.[0] as { path: string; position?: number; message: string };
     expect(detail.path).toBe('target');
     expect(detail.position).toBe(19);
+  });
+
+  it("refuses an operator that does not fit the field's type, in text, in a tree and in a saved audience", async () => {
+    await addCustomField(herald, organizationId, 'loyalty_tier', { values: ['bronze', 'silver', 'gold'] });
+    await addCustomField(herald, organizationId, 'birthday_club', { dataType: 'boolean' });
+    const text = await check(reader, 'country < "M"');
+    expect(text.error?.type).toBe('ValidationError');
+    expect(text.error?.details).toEqual([
+      {
+        path: 'target',
+        message:
+          'country is text: "<" does not apply to it (use =, !=, contains, startswith, in or is empty)',
+      },
+    ]);
+    const tree = await check(reader, {
+      type: 'or',
+      items: [
+        { type: 'field', field: 'custom.loyalty_tier', op: '>=', value: 'gold' },
+        { type: 'field', field: 'custom.birthday_club', op: 'within', span: { amount: 3, unit: 'days' } },
+        { type: 'field', field: 'dob', op: 'contains', value: '19' },
+      ],
+    });
+    expect(tree.error?.type).toBe('ValidationError');
+    expect(tree.error?.details?.map((detail) => detail.message)).toEqual([
+      'custom.loyalty_tier is text: ">=" does not apply to it (use =, !=, contains, startswith, in or is empty)',
+      'custom.birthday_club is true or false: "within" does not apply to it (use =, != or is empty)',
+      'dob is a date: "contains" does not apply to it (use <, <=, >, >=, =, !=, within, in or is empty)',
+    ]);
+    // What fits each type passes.
+    const fitting = `list ${listId} and custom.loyalty_tier in ("gold", "silver") and country startswith "A" and dob < 2000-01-01 and custom.birthday_club = true`;
+    expect((await check(reader, fitting)).error).toBeUndefined();
+
+    // Saving an audience goes through the same check.
+    const manager = await connectAs(herald, organizationId, ['Database.Manage']);
+    try {
+      const saved = await manager.channel.request('writeRecords', {
+        organizationId,
+        type: 'audience',
+        data: [{ name: 'Late alphabet', target: `list ${listId} and lastname > "M"` }],
+      });
+      expect(saved.error?.type).toBe('ValidationError');
+      expect(saved.error?.details?.[0]?.message).toMatch(/^lastname is text: ">" does not apply/);
+    } finally {
+      manager.close();
+    }
   });
 });

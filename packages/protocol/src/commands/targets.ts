@@ -16,7 +16,8 @@ export const targetCommands = {
       'Checks a target expression (text or JSON tree, PROTOCOL §6) against the organization: answers its tree, ' +
       'its canonical text and whether it names a list or an audience (functional §5 warns when it does not: ' +
       'TargetWithoutListError’s message). A parse error is a ValidationError whose detail has the position; ' +
-      'names that do not exist are ValidationError details. Needs base or franchisee. Counts go through ' +
+      'names that do not exist, and operators that do not fit a field’s type (TARGET_OPERATORS_BY_TYPE: no ' +
+      '"<" on a text, say), are ValidationError details. Needs base or franchisee. Counts go through ' +
       '`query` on subscriber with `filter.target` and `limit: 0`.',
     params: z.object({ organizationId: organizationIdField, target: targetInputSchema }),
     result: z.object({

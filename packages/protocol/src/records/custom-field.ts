@@ -19,6 +19,16 @@ export const CALCULATION_FREQUENCIES = ['once', 'hourly', 'daily', 'weekly', 'mo
 /** Field names: a letter, then letters, digits and underscores (they appear as `custom.<field>` in targets). */
 export const CUSTOM_FIELD_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 
+/**
+ * How a custom field is named to people: its name in words, `birthday_club` as "Birthday club". A field has
+ * no label of its own (functional §3), and its name is what a marketer chose, so it reads as they wrote it
+ * rather than as a key; the name itself stays where it is typed (target expressions, imports, settings).
+ */
+export function customFieldLabel(field: string): string {
+  const words = field.replace(/_+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export const customFieldSchemaSchema = z.object({
   dataType: z.enum(CUSTOM_FIELD_DATA_TYPES).default('text'),
   /** Allowed values, when the field is a choice. */

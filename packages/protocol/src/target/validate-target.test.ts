@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTarget } from './parse-target.ts';
+import { TARGET_OPERATORS_BY_TYPE } from './field-operators.ts';
 import { standardTargetFields, validateTarget } from './validate-target.ts';
 import type { TargetCatalogue } from './validate-target.ts';
 import type { TargetNode } from './tree.ts';
@@ -66,10 +67,28 @@ describe('validateTarget', () => {
     ['custom.points = "3"', ['custom.points is a number: compare it with a number']],
     ['country = 61', ['country is text: compare it with a text in double quotes such as "AU"']],
     ['is_invalid = 1', ['is_invalid is true or false: compare it with true or false']],
-    ['is_invalid < 3', ['< <= > >= do not apply to boolean fields']],
-    ['dob contains "19"', ['"contains" and "startswith" apply to text fields']],
-    ['custom.points startswith "1"', ['"contains" and "startswith" apply to text fields']],
-    ['country within 3 days', ['"within" applies to date fields']],
+    ['is_invalid < 3', ['is_invalid is true or false: "<" does not apply to it (use =, != or is empty)']],
+    [
+      'dob contains "19"',
+      ['dob is a date: "contains" does not apply to it (use <, <=, >, >=, =, !=, within, in or is empty)'],
+    ],
+    [
+      'custom.points startswith "1"',
+      [
+        'custom.points is a number: "startswith" does not apply to it (use =, !=, <, <=, >, >=, in or is empty)',
+      ],
+    ],
+    [
+      'country within 3 days',
+      ['country is text: "within" does not apply to it (use =, !=, contains, startswith, in or is empty)'],
+    ],
+    [
+      'country < "M" or custom.loyalty_tier >= "gold"',
+      [
+        'country is text: "<" does not apply to it (use =, !=, contains, startswith, in or is empty)',
+        'custom.loyalty_tier is text: ">=" does not apply to it (use =, !=, contains, startswith, in or is empty)',
+      ],
+    ],
     [
       'custom.joined in (2000-01-01, "yesterday")',
       ['custom.joined is a date: compare it with a date such as 2000-01-01'],
@@ -80,5 +99,15 @@ describe('validateTarget', () => {
     ],
   ])('%s', (text, messages) => {
     expect(validateTarget(tree(text), catalogue)).toEqual(messages);
+  });
+});
+
+describe('TARGET_OPERATORS_BY_TYPE', () => {
+  it('gives text no order, dates a span, and true or false only equality', () => {
+    expect(TARGET_OPERATORS_BY_TYPE.text).not.toContain('<');
+    expect(TARGET_OPERATORS_BY_TYPE.text).toContain('contains');
+    expect(TARGET_OPERATORS_BY_TYPE.date).toContain('within');
+    expect(TARGET_OPERATORS_BY_TYPE.number).not.toContain('contains');
+    expect(TARGET_OPERATORS_BY_TYPE.boolean).toEqual(['=', '!=', 'isempty']);
   });
 });

@@ -1,4 +1,6 @@
 import { SCORING_FIELDS, STANDARD_PROFILE_FIELDS } from '../records/subscriber.ts';
+import { operatorFitsType, TARGET_OPERATORS_BY_TYPE, targetOperatorText } from './field-operators.ts';
+import type { TargetFieldOperator } from './field-operators.ts';
 import type { TargetFieldCondition, TargetNode, TargetValue } from './tree.ts';
 
 /**
@@ -91,15 +93,17 @@ function checkField(
     messages.add(`"${condition.field}" is not a field of this organization`);
     return;
   }
+  if (!operatorFitsType(condition.op, type)) {
+    messages.add(wrongOperator(condition.field, condition.op, type));
+    return;
+  }
   switch (condition.op) {
     case 'isempty':
+    case 'within':
       return;
     case 'contains':
     case 'startswith':
-      if (type !== 'text') messages.add('"contains" and "startswith" apply to text fields');
-      return;
-    case 'within':
-      if (type !== 'date') messages.add('"within" applies to date fields');
+      // Only texts take these (TARGET_OPERATORS_BY_TYPE), and the tree's schema holds their value to a text.
       return;
     case 'in':
       if (!condition.values.every((value) => valueFits(value, type))) {
@@ -107,11 +111,7 @@ function checkField(
       }
       return;
     default:
-      if (type === 'boolean' && condition.op !== '=' && condition.op !== '!=') {
-        messages.add('< <= > >= do not apply to boolean fields');
-      } else if (!valueFits(condition.value, type)) {
-        messages.add(wrongValue(condition.field, type));
-      }
+      if (!valueFits(condition.value, type)) messages.add(wrongValue(condition.field, type));
   }
 }
 
@@ -139,4 +139,18 @@ function wrongValue(field: string, type: TargetFieldType): string {
     case 'date':
       return `${field} is a date: compare it with a date such as 2000-01-01`;
   }
+}
+
+const TYPE_WORDS: Record<TargetFieldType, string> = {
+  text: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  date: 'a date',
+};
+
+/** `country is text: "<" does not apply to it (use =, !=, contains, startswith, in or is empty)`. */
+function wrongOperator(field: string, op: TargetFieldOperator, type: TargetFieldType): string {
+  const fitting = TARGET_OPERATORS_BY_TYPE[type].map(targetOperatorText);
+  const choices = `${fitting.slice(0, -1).join(', ')} or ${fitting.at(-1) ?? ''}`;
+  return `${field} is ${TYPE_WORDS[type]}: "${targetOperatorText(op)}" does not apply to it (use ${choices})`;
 }

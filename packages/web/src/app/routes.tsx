@@ -142,7 +142,8 @@ export const routeTable: readonly RouteDefinition[] = [
     requires: writeRequirement('subscriber'),
     importRule: 'subscriberUpload',
     fallback: 'subscribers',
-    modal: { fallback: 'subscribers' },
+    // Over the list the subscriber joins (its :id), not over all lists: the deep link shows where it lands.
+    modal: { fallback: 'subscribers-view' },
   },
   {
     id: 'subscribers-report',

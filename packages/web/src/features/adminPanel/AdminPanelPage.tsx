@@ -65,11 +65,12 @@ export default function AdminPanelPage() {
                 <Table.Td data-testid="admin-panel-id">{organizationId}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>{t('adminPanel.partitionSets')}</Table.Th>
-                <Table.Td>
+                {/* The viewer's own reach, not the organization's: it has partition sets either way. */}
+                <Table.Th>{t('adminPanel.yourAccess')}</Table.Th>
+                <Table.Td data-testid="admin-panel-your-access">
                   {isHeadOfficeUser(organization.partitionsets)
-                    ? t('adminPanel.headOffice')
-                    : organization.partitionsets.join(', ')}
+                    ? t('adminPanel.headOfficeAccess')
+                    : t('adminPanel.partitionSetAccess', { sets: organization.partitionsets.join(', ') })}
                 </Table.Td>
               </Table.Tr>
               <Table.Tr>

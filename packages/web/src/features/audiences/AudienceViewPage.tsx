@@ -62,6 +62,11 @@ function AudienceView({ audience }: { audience: Audience }) {
           <Title order={2} size="h4">
             {t('audiences.fields.target')}
           </Title>
+          {!canManage && (
+            <Text size="sm" c="dimmed" data-testid="audience-read-only">
+              {t('audiences.readOnly')}
+            </Text>
+          )}
           <TargetExpressionInput value={target} onChange={setTarget} disabled={!editable} />
           <RecordsError error={saving.error} testId="audience-save-error" />
           {editable && (

@@ -75,10 +75,7 @@ export default function CampaignsPage() {
               {campaign.details}
             </Text>
           )}
-          <Group justify="space-between" mt="sm">
-            <Text size="xs" c="dimmed">
-              {t('pageTitle.id', { id: campaign.id })}
-            </Text>
+          <Group justify="flex-end" mt="sm">
             {pageLink(campaign)}
           </Group>
         </>

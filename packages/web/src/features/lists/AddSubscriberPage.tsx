@@ -1,5 +1,5 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { isProfileDateField } from '@herald/protocol';
+import { customFieldLabel, isProfileDateField } from '@herald/protocol';
 import type { CustomFieldDataType } from '@herald/protocol';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -111,7 +111,7 @@ function AddSubscriberForm({ listId, listName }: { listId: number; listName: str
               {customFields.fields.map((field) => (
                 <TextInput
                   key={field.id}
-                  label={field.field}
+                  label={customFieldLabel(field.field)}
                   description={field.description || undefined}
                   type={
                     field.schema.dataType === 'number'

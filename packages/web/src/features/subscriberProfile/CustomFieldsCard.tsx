@@ -10,6 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { customFieldLabel } from '@herald/protocol';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -134,7 +135,12 @@ export function CustomFieldsCard({ subscriber, editable }: { subscriber: Subscri
             />
           ))}
           {others.map((name) => (
-            <TextInput key={name} label={name} value={customValueText(subscriber.custom[name])} readOnly />
+            <TextInput
+              key={name}
+              label={customFieldLabel(name)}
+              value={customValueText(subscriber.custom[name])}
+              readOnly
+            />
           ))}
         </SimpleGrid>
         {update.error && Object.keys(serverErrors).length === 0 && (
@@ -188,7 +194,7 @@ function CustomFieldInput({
 }) {
   const { t } = useTranslation();
   const common = {
-    label: field.field,
+    label: customFieldLabel(field.field),
     description: field.description || field.groupName || undefined,
     error,
     readOnly,

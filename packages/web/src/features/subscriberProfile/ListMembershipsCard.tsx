@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showToast } from '../../platform/alerts/toast.ts';
@@ -38,81 +38,77 @@ export function ListMembershipsCard({ subscriber, editable }: { subscriber: Subs
             {t('subscriber.noLists')}
           </Text>
         )}
-        {records.length > 0 && (
-          <Table.ScrollContainer minWidth={560}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('subscriber.list')}</Table.Th>
-                  <Table.Th>{t('subscriber.listStatus')}</Table.Th>
-                  <Table.Th>{t('subscriber.listOption')}</Table.Th>
-                  <Table.Th>{t('subscriber.joined')}</Table.Th>
-                  {editable && <Table.Th />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {records.map((membership) => (
-                  <Table.Tr
-                    key={String(membership.id)}
-                    data-testid="subscriber-list"
-                    data-list-id={membership.listId}
-                    data-unsubscribed={membership.is_list_unsubscribed}
-                  >
-                    <Table.Td>
-                      <Anchor
-                        component={Link}
-                        to={`/${organization?.organizationId ?? ''}/subscribers/view/${membership.listId}`}
-                        size="sm"
-                      >
-                        {membership.listName}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Badge
-                        variant="light"
-                        color={membership.is_list_unsubscribed ? 'red' : 'teal'}
-                        style={{ minWidth: 'max-content' }}
-                        data-testid="subscriber-list-status"
-                      >
-                        {membership.is_list_unsubscribed
-                          ? t('subscriber.listUnsubscribed')
-                          : t('subscriber.listSubscribed')}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{membership.list_option ?? ''}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatDate(membership.createdAt, i18n.language)}
-                    </Table.Td>
-                    {editable && (
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          loading={status.isPending && status.variables?.list?.listId === membership.listId}
-                          onClick={() =>
-                            status.mutate({
-                              organizationId,
-                              subscriberId: subscriber.id,
-                              list: {
-                                listId: membership.listId,
-                                unsubscribed: !membership.is_list_unsubscribed,
-                              },
-                            })
-                          }
-                          data-testid="subscriber-list-toggle"
-                        >
-                          {membership.is_list_unsubscribed
-                            ? t('subscriber.resubscribeList')
-                            : t('subscriber.unsubscribeList')}
-                        </Button>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        {/*
+          One row per list that wraps rather than a wide table: the card shares the page with another column,
+          and a table wider than it scrolled the Unsubscribe button out of sight.
+        */}
+        {records.map((membership) => (
+          <Group
+            key={String(membership.id)}
+            justify="space-between"
+            wrap="wrap"
+            gap="xs"
+            py={4}
+            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+            data-testid="subscriber-list"
+            data-list-id={membership.listId}
+            data-unsubscribed={membership.is_list_unsubscribed}
+          >
+            <Stack gap={2} style={{ minWidth: 0, flex: '1 1 12rem' }}>
+              <Group gap="xs" wrap="wrap">
+                <Anchor
+                  component={Link}
+                  to={`/${organization?.organizationId ?? ''}/subscribers/view/${membership.listId}`}
+                  size="sm"
+                  fw={600}
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {membership.listName}
+                </Anchor>
+                <Badge
+                  variant="light"
+                  color={membership.is_list_unsubscribed ? 'red' : 'teal'}
+                  style={{ minWidth: 'max-content' }}
+                  data-testid="subscriber-list-status"
+                >
+                  {membership.is_list_unsubscribed
+                    ? t('subscriber.listUnsubscribed')
+                    : t('subscriber.listSubscribed')}
+                </Badge>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {[
+                  `${t('subscriber.joined')} ${formatDate(membership.createdAt, i18n.language)}`,
+                  membership.list_option ? `${t('subscriber.listOption')}: ${membership.list_option}` : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+            </Stack>
+            {editable && (
+              <Button
+                size="xs"
+                variant="default"
+                loading={status.isPending && status.variables?.list?.listId === membership.listId}
+                onClick={() =>
+                  status.mutate({
+                    organizationId,
+                    subscriberId: subscriber.id,
+                    list: {
+                      listId: membership.listId,
+                      unsubscribed: !membership.is_list_unsubscribed,
+                    },
+                  })
+                }
+                data-testid="subscriber-list-toggle"
+              >
+                {membership.is_list_unsubscribed
+                  ? t('subscriber.resubscribeList')
+                  : t('subscriber.unsubscribeList')}
+              </Button>
+            )}
+          </Group>
+        ))}
       </Stack>
     </Paper>
   );

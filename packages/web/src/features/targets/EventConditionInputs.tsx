@@ -32,7 +32,7 @@ export function EventConditionInputs({
         onChange={(event) => event && onChange({ ...draft, event: event as TargetEventKind })}
         allowDeselect={false}
         w={150}
-        disabled={disabled}
+        readOnly={disabled}
         data-testid="target-event"
       />
       <NumberInput
@@ -65,7 +65,7 @@ export function EventConditionInputs({
         allowDecimal={false}
         allowNegative={false}
         w={90}
-        disabled={disabled}
+        readOnly={disabled}
       />
       <SpanInputs
         span={draft.within}
@@ -79,7 +79,7 @@ export function EventConditionInputs({
         label={t('targets.after')}
         value={draft.after}
         onChange={(event) => onChange({ ...draft, after: event.currentTarget.value })}
-        disabled={disabled}
+        readOnly={disabled}
       />
       <TextInput
         size="xs"
@@ -87,7 +87,7 @@ export function EventConditionInputs({
         label={t('targets.before')}
         value={draft.before}
         onChange={(event) => onChange({ ...draft, before: event.currentTarget.value })}
-        disabled={disabled}
+        readOnly={disabled}
       />
     </>
   );

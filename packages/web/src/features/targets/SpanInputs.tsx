@@ -29,7 +29,7 @@ export function SpanInputs({
         allowDecimal={false}
         allowNegative={false}
         w={90}
-        disabled={disabled}
+        readOnly={disabled}
         data-testid="target-span-amount"
       />
       <Select
@@ -40,7 +40,7 @@ export function SpanInputs({
         onChange={(value) => value && onChange({ ...span, unit: value as TargetTimeUnit })}
         allowDeselect={false}
         w={110}
-        disabled={disabled}
+        readOnly={disabled}
         data-testid="target-span-unit"
       />
     </Group>

@@ -64,21 +64,22 @@ export function TargetConditionRow({
           }
           allowDeselect={false}
           w={130}
-          disabled={disabled}
+          readOnly={disabled}
           data-testid="target-kind"
         />
         <ConditionInputs condition={condition} onChange={change} options={options} disabled={disabled} />
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={t('targets.removeCondition')}
-          onClick={onRemove}
-          disabled={disabled}
-          mb={4}
-          data-testid="target-remove"
-        >
-          ✕
-        </ActionIcon>
+        {!disabled && (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t('targets.removeCondition')}
+            onClick={onRemove}
+            mb={4}
+            data-testid="target-remove"
+          >
+            ✕
+          </ActionIcon>
+        )}
       </Group>
       {incomplete && (
         <Text size="xs" c="dimmed" mt={4}>
@@ -120,7 +121,7 @@ function ConditionInputs({
             onChange={(state) => state && onChange({ ...condition, state: state as TargetListState })}
             allowDeselect={false}
             w={140}
-            disabled={disabled}
+            readOnly={disabled}
             data-testid="target-list-state"
           />
         </>
@@ -198,7 +199,7 @@ function IdPicker({
       onChange={(id) => onChange(id === null ? null : Number(id))}
       searchable
       w={240}
-      disabled={disabled}
+      readOnly={disabled}
       data-testid="target-reference"
     />
   );

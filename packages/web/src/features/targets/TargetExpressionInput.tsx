@@ -18,6 +18,10 @@ export interface TargetExpressionInputProps {
   label?: string;
   error?: string;
   showCount?: boolean;
+  /**
+   * Read-only: the target shows as the builder or the text, readable (not greyed) and counted, with nothing to
+   * add, remove or change. Switching between the builder and the text stays open: it changes nothing.
+   */
   disabled?: boolean;
 }
 
@@ -66,7 +70,8 @@ export function TargetExpressionInput({
   const reading = readTargetText(text);
   const tree =
     mode === 'visual' ? treeFromDraft(draft, options.fieldTypes) : reading.ok ? reading.tree : null;
-  const count = useTargetCount(tree, showCount && !disabled);
+  // Counted in read-only form too: a person who may only read an audience still asks how many it reaches.
+  const count = useTargetCount(tree, showCount);
   const incomplete = mode === 'visual' ? incompleteConditions(draft, options.fieldTypes) : 0;
 
   const changeDraft = (next: DraftGroup) => {
@@ -99,7 +104,7 @@ export function TargetExpressionInput({
     <Fieldset
       legend={label}
       variant="unstyled"
-      disabled={disabled}
+      data-read-only={disabled || undefined}
       data-testid="target-expression"
       data-mode={mode}
       aria-invalid={error ? true : undefined}

@@ -55,7 +55,7 @@ export function TargetGroupEditor({
             value={group.join}
             onChange={(join) => onChange({ ...group, join: join as DraftGroup['join'] })}
             aria-label={t('targets.join')}
-            disabled={disabled}
+            readOnly={disabled}
             data-testid="target-join"
           />
           <Checkbox
@@ -67,7 +67,7 @@ export function TargetGroupEditor({
             data-testid="target-group-not"
           />
         </Group>
-        {onRemove && (
+        {onRemove && !disabled && (
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -106,29 +106,32 @@ export function TargetGroupEditor({
           />
         ),
       )}
-      <Group gap="xs">
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() => add(newCondition())}
-          disabled={disabled}
-          data-testid="target-add-condition"
-        >
-          {t('targets.addCondition')}
-        </Button>
-        {/* Each group is a level of nesting: the language takes so many and no more. */}
-        {depth < TARGET_MAX_DEPTH - 1 && (
+      {/* Read-only, the conditions are all there is to see: nothing to add. */}
+      {!disabled && (
+        <Group gap="xs">
           <Button
             size="xs"
-            variant="subtle"
-            onClick={() => add(newGroup(group.join === 'and' ? 'or' : 'and', [newCondition()]))}
+            variant="light"
+            onClick={() => add(newCondition())}
             disabled={disabled}
-            data-testid="target-add-group"
+            data-testid="target-add-condition"
           >
-            {t('targets.addGroup')}
+            {t('targets.addCondition')}
           </Button>
-        )}
-      </Group>
+          {/* Each group is a level of nesting: the language takes so many and no more. */}
+          {depth < TARGET_MAX_DEPTH - 1 && (
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => add(newGroup(group.join === 'and' ? 'or' : 'and', [newCondition()]))}
+              disabled={disabled}
+              data-testid="target-add-group"
+            >
+              {t('targets.addGroup')}
+            </Button>
+          )}
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -37,7 +37,7 @@ export function TargetTextEditor({
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         error={!reading.ok}
         aria-describedby={reading.ok ? undefined : errorId}
-        disabled={disabled}
+        readOnly={disabled}
         data-testid="target-text"
       />
       {!reading.ok && (

@@ -1,19 +1,13 @@
+import { TARGET_OPERATORS_BY_TYPE } from '@herald/protocol';
 import type { TargetFieldType } from '@herald/protocol';
 import type { FieldOperator } from './targetDraft.ts';
 
 /**
- * The operators that apply to a field of each type (as validate-target.ts checks them): texts also contain
- * and start with, dates also fall within the last span, booleans are only equal or not.
+ * The operators offered for a field of a type: the contract's one declaration (TARGET_OPERATORS_BY_TYPE),
+ * which the server also holds a target to. A field of unknown type is offered a text's.
  */
-const OPERATORS_BY_TYPE: Record<TargetFieldType, readonly FieldOperator[]> = {
-  text: ['=', '!=', 'contains', 'startswith', 'in', 'isempty', '<', '<=', '>', '>='],
-  number: ['=', '!=', '<', '<=', '>', '>=', 'in', 'isempty'],
-  date: ['<', '>', '=', '!=', '<=', '>=', 'within', 'in', 'isempty'],
-  boolean: ['=', '!=', 'isempty'],
-};
-
 export function operatorsFor(type: TargetFieldType | undefined): readonly FieldOperator[] {
-  return OPERATORS_BY_TYPE[type ?? 'text'];
+  return TARGET_OPERATORS_BY_TYPE[type ?? 'text'];
 }
 
 /** The operator kept when the field changes: the same one if it still applies, else the type's first. */

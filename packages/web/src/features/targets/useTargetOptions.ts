@@ -1,4 +1,4 @@
-import { standardTargetFields } from '@herald/protocol';
+import { customFieldLabel, SCORING_FIELDS, standardTargetFields } from '@herald/protocol';
 import type { CustomFieldRecord, TargetFieldType } from '@herald/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -16,6 +16,22 @@ export interface TargetOption {
   label: string;
 }
 
+/** Where a field comes from, which is also how the Field picker groups it and where its label is found. */
+export type TargetFieldKind = 'profile' | 'score' | 'custom';
+
+/** A field a condition may name, as the Field picker offers it. */
+export interface TargetField {
+  /** As written in expressions: `country`, `custom.loyalty_tier`. */
+  name: string;
+  kind: TargetFieldKind;
+  type: TargetFieldType;
+  /** A custom field's name in words; the profile and score fields are translated by name instead. */
+  label?: string;
+  description?: string;
+  /** The values a choice field allows (a custom field's schema values), offered to pick. */
+  values?: readonly string[];
+}
+
 /** What the builder's pickers offer: the organization's lists, audiences, tags, partitions and fields. */
 export interface TargetOptions {
   lists: TargetOption[];
@@ -24,7 +40,8 @@ export interface TargetOptions {
   partitions: TargetOption[];
   /** Every field a condition may name, standard and custom (`custom.<field>`), with its type. */
   fieldTypes: ReadonlyMap<string, TargetFieldType>;
-  customFields: string[];
+  /** The same fields with what the Field picker shows of them, profile fields first. */
+  fields: ReadonlyMap<string, TargetField>;
   isPending: boolean;
 }
 
@@ -46,14 +63,32 @@ function useCatalogue(type: ResourceType, sortKey: string, filter?: Record<strin
   });
 }
 
-/** Options named by the record's name, with the id the expression uses ("Newsletter · 12"). */
-function named(records: ReadonlyArray<Record<string, unknown>> | undefined): TargetOption[] {
-  return (records ?? [])
-    .filter((record) => record.isArchived !== true)
-    .map((record) => ({
+/**
+ * Options named by the record's name alone: the id is the expression's business, not the marketer's. Only
+ * two records of the same name are told apart, by their id, since the picker could not otherwise.
+ */
+export function named(records: ReadonlyArray<Record<string, unknown>> | undefined): TargetOption[] {
+  const shown = (records ?? []).filter((record) => record.isArchived !== true);
+  const nameOf = (record: Record<string, unknown>) => (typeof record.name === 'string' ? record.name : '');
+  const uses = new Map<string, number>();
+  for (const record of shown) uses.set(nameOf(record), (uses.get(nameOf(record)) ?? 0) + 1);
+  return shown.map((record) => {
+    const name = nameOf(record);
+    return {
       value: String(record.id),
-      label: `${typeof record.name === 'string' ? record.name : ''} · ${record.id}`,
-    }));
+      label: (uses.get(name) ?? 0) > 1 || name === '' ? `${name} (${String(record.id)})`.trim() : name,
+    };
+  });
+}
+
+/** The fields every organization has, profile fields then scores, each with its type. */
+function standardFields(): TargetField[] {
+  const scores = new Set<string>(SCORING_FIELDS);
+  return [...standardTargetFields()].map(([name, type]) => ({
+    name,
+    type,
+    kind: scores.has(name) ? 'score' : 'profile',
+  }));
 }
 
 /**
@@ -68,21 +103,28 @@ export function useTargetOptions(): TargetOptions {
   const custom = useCatalogue('customField', 'field', { type: 'subscriber' });
   return useMemo(() => {
     const customRecords = (custom.data?.records ?? []) as Array<StoredRecord & Partial<CustomFieldRecord>>;
-    const fieldTypes = new Map<string, TargetFieldType>(standardTargetFields());
-    const customFields: string[] = [];
-    for (const field of customRecords) {
-      if (field.isDeleted || field.isArchived || typeof field.field !== 'string') continue;
-      const name = `custom.${field.field}`;
-      customFields.push(name);
-      fieldTypes.set(name.toLowerCase(), field.schema?.dataType ?? 'text');
+    const fields = new Map<string, TargetField>(standardFields().map((field) => [field.name, field]));
+    for (const record of customRecords) {
+      if (record.isDeleted || record.isArchived || typeof record.field !== 'string') continue;
+      const name = `custom.${record.field}`;
+      const values = record.schema?.values;
+      fields.set(name.toLowerCase(), {
+        name,
+        kind: 'custom',
+        type: record.schema?.dataType ?? 'text',
+        label: customFieldLabel(record.field),
+        ...(record.description ? { description: record.description } : {}),
+        ...(values && values.length > 0 ? { values } : {}),
+      });
     }
+    const fieldTypes = new Map<string, TargetFieldType>([...fields].map(([key, field]) => [key, field.type]));
     return {
       lists: named(lists.data?.records),
       audiences: named(audiences.data?.records),
       tags: named(tags.data?.records),
       partitions: named(partitions.data?.records),
       fieldTypes,
-      customFields,
+      fields,
       isPending: lists.isPending || custom.isPending,
     };
   }, [
