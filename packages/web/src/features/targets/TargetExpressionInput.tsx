@@ -19,6 +19,8 @@ export interface TargetExpressionInputProps {
   error?: string;
   showCount?: boolean;
   disabled?: boolean;
+  /** Warn when no list or audience is named (functional §5), as a target to send to; off for a filter. */
+  warnWithoutList?: boolean;
 }
 
 type Mode = 'visual' | 'text';
@@ -37,6 +39,7 @@ export function TargetExpressionInput({
   error,
   showCount = true,
   disabled,
+  warnWithoutList = true,
 }: TargetExpressionInputProps) {
   const { t } = useTranslation();
   const options = useTargetOptions();
@@ -143,7 +146,7 @@ export function TargetExpressionInput({
               : t('targets.incompleteMany', { count: incomplete })}
           </Text>
         )}
-        {tree !== null && !targetIncludesListOrAudience(tree) && (
+        {warnWithoutList && tree !== null && !targetIncludesListOrAudience(tree) && (
           <Alert color="yellow" data-testid="target-warning">
             {t('errors.TargetWithoutListError')}
           </Alert>
