@@ -5,6 +5,9 @@ import { createOrganization, createUser, startHeraldForBrowser, type TestHerald 
 import { writeRecordsAs } from './support/records.ts';
 import { signIn } from './support/sign-in.ts';
 
+/** How long a screen may take to show what the server answered, on a loaded CI machine (not a timing check). */
+const SETTLED = { timeout: 20_000 };
+
 /** Issue 13: the organization's subscribers page and the header search across kinds. */
 describe('subscribers page and header search', () => {
   let herald: TestHerald;
@@ -72,33 +75,33 @@ describe('subscribers page and header search', () => {
     await page.waitForURL((url) => url.pathname === `/${organizationId}/subscribers/all`);
     await page.getByRole('heading', { name: 'Subscribers', level: 1 }).waitFor();
     await expect
-      .poll(() => emails(page))
+      .poll(() => emails(page), SETTLED)
       .toEqual(['ana@example.test', 'bruno@example.test', 'carla@example.test']);
 
     // A name prefix: Ana by her first name, Carla by her last name (Anaya); Bruno by his whole e-mail.
     await page.getByRole('searchbox', { name: 'Search' }).fill('ana');
-    await expect.poll(() => emails(page)).toEqual(['ana@example.test', 'carla@example.test']);
+    await expect.poll(() => emails(page), SETTLED).toEqual(['ana@example.test', 'carla@example.test']);
     expect(new URL(page.url()).searchParams.get('search')).toBe('ana');
     await page.getByRole('searchbox', { name: 'Search' }).fill('BRUNO@example.test');
-    await expect.poll(() => emails(page)).toEqual(['bruno@example.test']);
+    await expect.poll(() => emails(page), SETTLED).toEqual(['bruno@example.test']);
     await page.getByRole('searchbox', { name: 'Search' }).fill('zzz');
     await page.getByTestId('list-empty').waitFor();
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
-    await expect.poll(() => emails(page)).toHaveLength(3);
+    await expect.poll(() => emails(page), SETTLED).toHaveLength(3);
 
     // A target expression, typed in the builder's text mode, narrows the page and is kept in the URL.
     await page.getByTestId('subscribers-target-toggle').click();
     await page.getByTestId('target-mode').getByText('Text', { exact: true }).click();
     await page.getByTestId('target-text').fill('country = "AU"');
-    await expect.poll(() => emails(page)).toEqual(['ana@example.test', 'carla@example.test']);
+    await expect.poll(() => emails(page), SETTLED).toEqual(['ana@example.test', 'carla@example.test']);
     expect(new URL(page.url()).searchParams.get('target')).toContain('AU');
     await page.getByTestId('target-text').fill(`list ${listId}`);
-    await expect.poll(() => emails(page)).toEqual(['ana@example.test']);
+    await expect.poll(() => emails(page), SETTLED).toEqual(['ana@example.test']);
     expect(await page.getByTestId('target-warning').count()).toBe(0);
 
     // The link reproduces the screen; a row opens the profile.
     await page.reload();
-    await expect.poll(() => emails(page)).toEqual(['ana@example.test']);
+    await expect.poll(() => emails(page), SETTLED).toEqual(['ana@example.test']);
     await page.getByTestId('subscriber-row').first().getByTestId('subscriber-name').click();
     await page.waitForURL((url) => url.pathname === `/${organizationId}/subscribers/${ana}`);
     await page.getByRole('heading', { name: 'Ana Lima' }).waitFor();
@@ -128,16 +131,19 @@ describe('subscribers page and header search', () => {
     await input.fill('ana');
     const groups = page.getByTestId('search-group');
     await expect
-      .poll(async () => groups.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-kind'))))
+      .poll(
+        async () => groups.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-kind'))),
+        SETTLED,
+      )
       .toEqual(['campaign', 'subscriber']);
     const subscriberHits = page.locator('[data-testid="search-result"][data-kind="subscriber"]');
-    await expect.poll(() => subscriberHits.count()).toBe(2);
+    await expect.poll(() => subscriberHits.count(), SETTLED).toBe(2);
     expect(await groups.nth(1).textContent()).toContain('Subscribers');
 
     // An exact phone number finds Ana alone; arrows and Enter open her profile.
     await input.fill('0400-111-222');
     await expect
-      .poll(() => page.getByTestId('search-result').allTextContents())
+      .poll(() => page.getByTestId('search-result').allTextContents(), SETTLED)
       .toEqual(['Ana Limaana@example.test']);
     await input.press('ArrowDown');
     expect(await page.getByTestId('search-result').getAttribute('aria-selected')).toBe('true');
@@ -150,6 +156,20 @@ describe('subscribers page and header search', () => {
     await page.getByTestId('search-result').first().waitFor();
     await input.press('Escape');
     await page.getByTestId('search-dropdown').waitFor({ state: 'hidden' });
+
+    // "See all results": every kind's matches under its heading.
+    await input.fill('ana');
+    await page.getByTestId('search-result').first().waitFor();
+    await page.getByTestId('search-see-all').click();
+    await page.waitForURL((url) => url.pathname === `/${organizationId}/search`);
+    const results = page.getByTestId('search-page-result');
+    await expect
+      .poll(
+        () => results.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-kind'))),
+        SETTLED,
+      )
+      .toEqual(['campaign', 'subscriber', 'subscriber']);
+    await page.getByRole('heading', { name: 'Subscribers', level: 2 }).waitFor();
     await context.close();
   });
 });

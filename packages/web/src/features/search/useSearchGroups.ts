@@ -10,6 +10,9 @@ import type { SearchGroup, SearchHit, SearchKind } from './searchGroups.ts';
 
 export interface SearchGroups {
   groups: SearchGroup[];
+  /** How many of each kind match in all (the server's total; "about" when `estimated` has the kind). */
+  totals: ReadonlyMap<SearchKind, number>;
+  estimated: ReadonlySet<SearchKind>;
   /** No kind has answered yet. */
   isPending: boolean;
   isFetching: boolean;
@@ -21,12 +24,13 @@ export interface SearchGroups {
  * The header search across kinds: one `query` per kind the user may read, all with the same words, each
  * under its own `queryKey` so typing on cancels the older search of that kind (platform §8). Subscribers are
  * matched by exact e-mail or phone and name or ref prefix (the server's subscriber search); the other kinds
- * by a contains-search of their names. Answers at most `limit` hits shared between the kinds.
+ * by a contains-search of their names. Answers at most `limit` hits of each kind, or, with `share` (the
+ * dropdown), at most `limit` in all, shared between the kinds.
  */
 export function useSearchGroups(
   term: string | null,
   screen: string,
-  limit = SEARCH_DROPDOWN_LIMIT,
+  { limit = SEARCH_DROPDOWN_LIMIT, share = true }: { limit?: number; share?: boolean } = {},
 ): SearchGroups {
   const { channel, organizationId } = useRecordChannel();
   const organization = useCurrentOrganization();
@@ -52,8 +56,14 @@ export function useSearchGroups(
     }),
   });
   const found = new Map<SearchKind, SearchHit[]>();
+  const totals = new Map<SearchKind, number>();
+  const estimated = new Set<SearchKind>();
   kinds.forEach((kind, index) => {
-    const records = results[index]?.data?.records ?? [];
+    const page = results[index]?.data;
+    const records = page?.records ?? [];
+    if (page) totals.set(kind, page.total);
+    // The query command's answer carries the flag; the cache's page type leaves it out.
+    if ((page as { totalIsEstimate?: true } | undefined)?.totalIsEstimate) estimated.add(kind);
     found.set(
       kind,
       records.map((record) => searchHit(kind, record)).filter((hit): hit is SearchHit => hit !== null),
@@ -61,7 +71,13 @@ export function useSearchGroups(
   });
   const failed = results.filter((result) => result.isError);
   return {
-    groups: shareResults(found, limit),
+    groups: share
+      ? shareResults(found, limit)
+      : SEARCH_KINDS.map((kind) => ({ kind, hits: found.get(kind) ?? [] })).filter(
+          (group) => group.hits.length > 0,
+        ),
+    totals,
+    estimated,
     isPending: results.length > 0 && results.every((result) => result.isPending),
     isFetching: results.some((result) => result.isFetching),
     error: failed.length > 0 && failed.length === results.length ? failed[0]?.error : undefined,
