@@ -16,7 +16,7 @@ import * as outboxRetries from './migrations/0014-outbox-retries.ts';
 import * as requestQuotas from './migrations/0015-request-quotas.ts';
 import * as schedulerApprovals from './migrations/0016-scheduler-approvals.ts';
 import * as trustedBrowsers from './migrations/0017-trusted-browsers.ts';
-import * as subscriberSearch from './migrations/0018-subscriber-search.ts';
+import * as subscriberSearch from './migrations/0019-subscriber-search.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -40,7 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0015-request-quotas': requestQuotas,
   '0016-scheduler-approvals': schedulerApprovals,
   '0017-trusted-browsers': trustedBrowsers,
-  '0018-subscriber-search': subscriberSearch,
+  '0019-subscriber-search': subscriberSearch,
 };
 
 const provider: MigrationProvider = {
