@@ -241,7 +241,11 @@ export type SubscriberEventRecord = z.infer<typeof subscriberEventRecordSchema>;
 export const subscriberResource = defineResource({
   type: 'subscriber',
   description:
-    'Subscribers (functional §3). A page over a very large set may answer an estimated total (`totalIsEstimate`).',
+    'Subscribers (functional §3), the whole organization’s or, with `filter.listId`, one list’s members. ' +
+    '`query.search` finds an exact e-mail address (any case) or phone number (digits compared, separators ignored), ' +
+    'or the start of a first name, a last name ("ann smi": first name and last name) or a ref; never a part in the ' +
+    'middle, so that it stays on indexes over millions of subscribers. A page over a very large set may answer an ' +
+    'estimated total (`totalIsEstimate`).',
   record: subscriberRecordSchema,
   write: subscriberCreateSchema,
   filters: {

@@ -60,7 +60,10 @@ export interface ResourceDefinition<
   sortKeys: readonly SortKeys[];
   /** The sort key when the client gives none (default `id`, newest first). */
   defaultSortKey?: SortKeys;
-  /** Whether `query.search` applies (a case-insensitive contains over the type's text fields). */
+  /**
+   * Whether `query.search` applies: a case-insensitive contains over the type's text fields, unless the
+   * description says otherwise (subscribers: exact and prefix matches).
+   */
   searchable: boolean;
   /** Reading needs ANY of these capabilities. */
   readCapabilities: readonly Capability[];

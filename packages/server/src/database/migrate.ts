@@ -17,6 +17,7 @@ import * as requestQuotas from './migrations/0015-request-quotas.ts';
 import * as schedulerApprovals from './migrations/0016-scheduler-approvals.ts';
 import * as trustedBrowsers from './migrations/0017-trusted-browsers.ts';
 import * as importRejectionDetails from './migrations/0018-import-rejection-details.ts';
+import * as subscriberSearch from './migrations/0019-subscriber-search.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0016-scheduler-approvals': schedulerApprovals,
   '0017-trusted-browsers': trustedBrowsers,
   '0018-import-rejection-details': importRejectionDetails,
+  '0019-subscriber-search': subscriberSearch,
 };
 
 const provider: MigrationProvider = {

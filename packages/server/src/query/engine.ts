@@ -85,11 +85,15 @@ export async function planQuery(
     );
   }
   const search = params.query.search?.trim();
-  if (search && resource.search.length > 0) {
+  const searchIn = resource.search;
+  if (!search) {
+    // No search: every record the filters keep.
+  } else if (typeof searchIn === 'function') conditions.push(searchIn(search));
+  else if (searchIn.length > 0) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(
       sql`(${sql.join(
-        resource.search.map((column) => sql`${sql.ref(column)} ILIKE ${pattern}`),
+        searchIn.map((column) => sql`${sql.ref(column)} ILIKE ${pattern}`),
         sql` OR `,
       )})`,
     );

@@ -89,8 +89,12 @@ export interface ResourceImplementation<
   filters: FilterImplementations<Definition>;
   /** The column of each sort key; `id` is always sortable and breaks ties. */
   sortable: Readonly<Record<Definition['sortKeys'][number], string>>;
-  /** Columns `query.search` looks in (case-insensitive contains); empty when the type is not searchable. */
-  search: readonly string[];
+  /**
+   * Columns `query.search` looks in (case-insensitive contains); empty when the type is not searchable. A type
+   * too large to scan (subscribers, by the million) gives instead the condition a search term makes, so that
+   * its search can stay on indexes.
+   */
+  search: readonly string[] | SearchCondition;
   /**
    * The integer[] column of partition ids; a partition-restricted user sees only rows whose partitions
    * overlap theirs. Omit for types that are not partitioned (restricted users then see none of them).
@@ -118,6 +122,9 @@ export interface ResourceImplementation<
   /** A hook run before the statement (tests use it to make a query slow). */
   beforeQuery?(): Promise<void>;
 }
+
+/** The condition a (trimmed, non-empty) search term makes, for types whose search is not a plain contains. */
+export type SearchCondition = (term: string) => RawBuilder<unknown>;
 
 /** A resource implementation as the engine runs it, whatever its type: rows are read generically. */
 export type EngineResource = ResourceImplementation<ResourceDefinition, unknown, EngineRecord>;

@@ -16,6 +16,7 @@ import { parseWrite } from '../query/write-helpers.ts';
 import { checkTarget } from '../targets/target-input.ts';
 import { checkCustomValue, subscriberFieldRules } from './custom-values.ts';
 import { SUBSCRIBER_SELECT, subscriberRecord, type SubscriberRow } from './subscriber-record.ts';
+import { subscriberSearchCondition } from './subscriber-search.ts';
 
 const positiveInteger = (value: unknown, path: string): number => {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0)
@@ -26,7 +27,8 @@ const positiveInteger = (value: unknown, path: string): number => {
 /**
  * Subscribers (functional §3). `filter.listId` keeps the members of a list (`filter.listUnsubscribed` narrows to
  * those unsubscribed from it or not); `filter.target` keeps those a target expression (text or JSON tree, PROTOCOL
- * §6) matches. Partition-restricted users see only subscribers of their partitions.
+ * §6) matches; `query.search` matches an exact e-mail or phone, or the start of a name or ref
+ * (subscriber-search.ts). Partition-restricted users see only subscribers of their partitions.
  */
 export const subscriberResource = implementResource({
   definition: resourceDefinitions.subscriber,
@@ -80,7 +82,7 @@ export const subscriberResource = implementResource({
     createdAt: 'created_at',
     updatedAt: 'updated_at',
   },
-  search: ['subscriber.email', 'subscriber.firstname', 'subscriber.lastname'],
+  search: subscriberSearchCondition,
   partitionColumn: 'subscriber.partition_ids',
   estimateTotalsAbove: 2_000,
   write: createSubscribers,

@@ -1,7 +1,7 @@
 import type { AccessRequirement } from '@herald/protocol';
 import { LoginPage } from '../features/login/LoginPage.tsx';
 import { lazyPage } from '../platform/lazy/lazyPage.ts';
-import { writeRequirement } from '../platform/resources/resources.ts';
+import { readRequirement, writeRequirement } from '../platform/resources/resources.ts';
 import { PROVIDER_DOMAINS } from '../platform/guards/providerDomains.ts';
 import type { RouteDefinition } from '../platform/guards/routeDefinition.ts';
 
@@ -103,6 +103,18 @@ export const routeTable: readonly RouteDefinition[] = [
     titleKey: 'lists.title',
     page: lazyPage(() => import('../features/lists/ListsPage.tsx')),
     navigation: { labelKey: 'lists.title' },
+  },
+  {
+    // Issue 13: every subscriber of the organization. Platform §2 gives `subscribers` to the lists, so the
+    // whole database is the `all` of them, beside the profile at subscribers/{id}.
+    id: 'subscribers-all',
+    path: '/:organization/subscribers/all',
+    scope: 'organization',
+    titleKey: 'subscribers.title',
+    page: lazyPage(() => import('../features/subscribers/SubscribersPage.tsx')),
+    requires: readRequirement('subscriber'),
+    fallback: 'dashboard',
+    navigation: { labelKey: 'subscribers.title' },
   },
   {
     id: 'subscribers-new',

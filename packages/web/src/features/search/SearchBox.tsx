@@ -1,16 +1,15 @@
 import { Loader, Paper, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { DEBOUNCE_MS, SEARCH_DROPDOWN_LIMIT } from '@herald/protocol';
+import { DEBOUNCE_MS } from '@herald/protocol';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorTypeOf } from '../../platform/channel/channelError.ts';
 import { isUnknownCommand } from '../../platform/data/pendingCommands.ts';
-
-import { campaignPath, readCampaigns } from './campaignRecords.ts';
-import { closedDropdown, dropdownResults, searchKeyDown, searchTerm } from './searchDropdown.ts';
+import { closedDropdown, searchKeyDown, searchTerm } from './searchDropdown.ts';
 import type { SearchDropdownState } from './searchDropdown.ts';
-import { useCampaignQuery } from './useCampaignQuery.ts';
+import { hitPath } from './searchGroups.ts';
+import { useSearchGroups } from './useSearchGroups.ts';
 
 /** Platform §8: a query cancelled by a newer one (the user typed on) is no failure. */
 const isCancelled = (error: unknown) => errorTypeOf(error) === 'QueryCancelledError';
@@ -22,8 +21,9 @@ export function searchPagePath(organizationId: number, term: string): string {
 
 /**
  * The header's global search (functional §2): words typed are sent 400 ms after the last key, and the
- * dropdown shows at most 10 results (campaigns for now) and "See all results", which opens the search page.
- * Arrows move, Enter opens, Escape closes.
+ * dropdown shows at most 10 results across campaigns, lists, audiences and subscribers, grouped by kind,
+ * and "See all results", which opens the search page. Arrows move through every result of every group,
+ * Enter opens, Escape closes.
  */
 export function SearchBox({ organizationId }: { organizationId: number }) {
   const { t } = useTranslation();
@@ -34,13 +34,9 @@ export function SearchBox({ organizationId }: { organizationId: number }) {
   const [dropdown, setDropdown] = useState<SearchDropdownState>(closedDropdown);
   const [debounced] = useDebouncedValue(input, DEBOUNCE_MS);
   const term = searchTerm(debounced);
-  const results = useCampaignQuery(
-    term ? { search: term, limit: SEARCH_DROPDOWN_LIMIT, screen: 'search-dropdown' } : null,
-    {
-      placeholderData: (previous) => previous,
-    },
-  );
-  const campaigns = term ? dropdownResults(readCampaigns(results.data?.records ?? [])) : [];
+  const results = useSearchGroups(term, 'search-dropdown');
+  const groups = term ? results.groups : [];
+  const hits = groups.flatMap((group) => group.hits);
   const open = dropdown.open && searchTerm(input) !== null;
   const optionId = (index: number) => `${listId}-option-${index}`;
 
@@ -49,11 +45,11 @@ export function SearchBox({ organizationId }: { organizationId: number }) {
     inputRef.current?.blur();
   };
   const choose = (index: number) => {
-    const campaign = campaigns[index];
-    if (!campaign) return;
+    const hit = hits[index];
+    if (!hit) return;
     finish();
     setInput('');
-    void navigate(campaignPath(organizationId, campaign.id));
+    void navigate(hitPath(organizationId, hit));
   };
   const seeAll = () => {
     const words = searchTerm(input);
@@ -88,7 +84,7 @@ export function SearchBox({ organizationId }: { organizationId: number }) {
         onKeyDown={(event) => {
           if (!['ArrowDown', 'ArrowUp', 'Enter', 'Escape'].includes(event.key)) return;
           event.preventDefault();
-          const next = searchKeyDown(dropdown, event.key, campaigns.length);
+          const next = searchKeyDown(dropdown, event.key, hits.length);
           setDropdown(next.state);
           if (next.action.kind === 'choose') choose(next.action.index);
           else if (next.action.kind === 'seeAll') seeAll();
@@ -107,33 +103,55 @@ export function SearchBox({ organizationId }: { organizationId: number }) {
               <Text size="sm" c="dimmed" p="xs">
                 {t('search.searching')}
               </Text>
-            ) : campaigns.length === 0 ? (
+            ) : hits.length === 0 ? (
               <Text size="sm" c="dimmed" p="xs" data-testid="search-no-results">
-                {results.isError && !isUnknownCommand(results.error) && !isCancelled(results.error)
+                {results.error && !isUnknownCommand(results.error) && !isCancelled(results.error)
                   ? t('search.failed')
                   : t('search.noResults')}
               </Text>
             ) : (
-              campaigns.map((campaign, index) => (
-                <Option
-                  key={campaign.id}
-                  id={optionId(index)}
-                  active={dropdown.active === index}
-                  testId="search-result"
-                  onChoose={() => choose(index)}
-                >
-                  <Text size="sm" truncate>
-                    {campaign.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {t('search.campaign')}
-                  </Text>
-                </Option>
-              ))
+              groups.map((group) => {
+                const headingId = `${listId}-${group.kind}`;
+                return (
+                  <div
+                    key={group.kind}
+                    role="group"
+                    aria-labelledby={headingId}
+                    data-testid="search-group"
+                    data-kind={group.kind}
+                  >
+                    <Text id={headingId} size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" pt={6}>
+                      {t(`search.groups.${group.kind}`)}
+                    </Text>
+                    {group.hits.map((hit) => {
+                      const index = hits.indexOf(hit);
+                      return (
+                        <Option
+                          key={`${hit.kind}-${hit.id}`}
+                          id={optionId(index)}
+                          active={dropdown.active === index}
+                          testId="search-result"
+                          kind={hit.kind}
+                          onChoose={() => choose(index)}
+                        >
+                          <Text size="sm" truncate>
+                            {hit.title}
+                          </Text>
+                          {hit.detail !== null && (
+                            <Text size="xs" c="dimmed" truncate>
+                              {hit.detail}
+                            </Text>
+                          )}
+                        </Option>
+                      );
+                    })}
+                  </div>
+                );
+              })
             )}
             <Option
-              id={optionId(campaigns.length)}
-              active={dropdown.active === campaigns.length}
+              id={optionId(hits.length)}
+              active={dropdown.active === hits.length}
               testId="search-see-all"
               onChoose={seeAll}
             >
@@ -152,12 +170,14 @@ function Option({
   id,
   active,
   testId,
+  kind,
   onChoose,
   children,
 }: {
   id: string;
   active: boolean;
   testId: string;
+  kind?: string;
   onChoose: () => void;
   children: React.ReactNode;
 }) {
@@ -168,6 +188,7 @@ function Option({
       aria-selected={active}
       tabIndex={-1}
       data-testid={testId}
+      data-kind={kind}
       display="block"
       w="100%"
       px="xs"

@@ -1,36 +1,36 @@
-import {
-  Alert,
-  Anchor,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Group, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEBOUNCE_MS, PAGE_LIMIT } from '@herald/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
-import { isUnknownCommand } from '../../platform/data/pendingCommands.ts';
-import { formatDate } from '../../platform/i18n/formatDateTime.ts';
+import { errorTypeOf } from '../../platform/channel/channelError.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
-import { campaignPath, readCampaigns } from './campaignRecords.ts';
 import { searchTerm } from './searchDropdown.ts';
-import { useCampaignQuery } from './useCampaignQuery.ts';
+import { hitPath } from './searchGroups.ts';
+import type { SearchKind } from './searchGroups.ts';
+import { useSearchGroups } from './useSearchGroups.ts';
 
-/** `/{organization}/search?q=…&page=…`: every result of a search, PAGE_LIMIT a page (campaigns for now). */
+/** Each kind's own list screen, where every match of the words can be paged through (its `search` param). */
+const KIND_LIST_PATHS: Readonly<Record<SearchKind, string>> = {
+  campaign: 'campaigns',
+  list: 'subscribers',
+  audience: 'audiences',
+  subscriber: 'subscribers/all',
+};
+
+/**
+ * `/{organization}/search?q=…`: the header search's "See all results". The first PAGE_LIMIT matches of each
+ * kind, grouped, each group with its total and a link to the kind's own list, searched for the same words,
+ * to page through the rest.
+ */
 export default function SearchPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const errorText = useErrorText();
   const current = useCurrentOrganization();
   const [searchParams, setSearchParams] = useSearchParams();
   const urlTerm = searchParams.get('q') ?? '';
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
   const [input, setInput] = useState(urlTerm);
   const [debounced] = useDebouncedValue(input, DEBOUNCE_MS);
   useEffect(() => setInput(urlTerm), [urlTerm]);
@@ -41,15 +41,10 @@ export default function SearchPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
   const term = searchTerm(urlTerm);
-  const results = useCampaignQuery(
-    term ? { search: term, limit: PAGE_LIMIT, offset: (page - 1) * PAGE_LIMIT, screen: 'search-page' } : null,
-    {
-      placeholderData: (previous) => previous,
-    },
-  );
+  const results = useSearchGroups(term, 'search-page', { limit: PAGE_LIMIT, share: false });
   if (!current) return null;
-  const campaigns = readCampaigns(results.data?.records ?? []);
-  const total = results.data?.total ?? 0;
+  const organizationId = current.organizationId;
+  const failure = errorTypeOf(results.error);
   return (
     <Stack>
       <Title order={1}>{t('search.title')}</Title>
@@ -69,51 +64,65 @@ export default function SearchPage() {
             <Skeleton key={index} h={24} />
           ))}
         </Stack>
-      ) : results.isError && !isUnknownCommand(results.error) ? (
+      ) : results.error && failure !== 'QueryCancelledError' ? (
         <Alert color="red" data-testid="search-page-error">
-          {errorText(results.error.type, results.error.message)}
+          {errorText(
+            failure ?? 'ApplicationError',
+            results.error instanceof Error ? results.error.message : undefined,
+          )}
         </Alert>
-      ) : campaigns.length === 0 ? (
+      ) : results.groups.length === 0 ? (
         <Text c="dimmed" data-testid="search-page-empty">
           {t('search.noResults')}
         </Text>
       ) : (
-        <>
-          <Text size="sm" c="dimmed" data-testid="search-page-total">
-            {t('search.total', { count: total })}
-          </Text>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('search.name')}</Table.Th>
-                <Table.Th>{t('search.type')}</Table.Th>
-                <Table.Th>{t('search.start')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {campaigns.map((campaign) => (
-                <Table.Tr key={campaign.id} data-testid="search-page-result" data-campaign-id={campaign.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={campaignPath(current.organizationId, campaign.id)}>
-                      {campaign.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{t('search.campaign')}</Table.Td>
-                  <Table.Td>{formatDate(campaign.startDate, i18n.language)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {total > PAGE_LIMIT && (
-            <Group>
-              <Pagination
-                total={Math.ceil(total / PAGE_LIMIT)}
-                value={page}
-                onChange={(next) => setSearchParams({ q: urlTerm, page: String(next) })}
-              />
-            </Group>
-          )}
-        </>
+        results.groups.map((group) => {
+          const total = results.totals.get(group.kind) ?? group.hits.length;
+          const headingId = `search-page-${group.kind}`;
+          return (
+            <Stack key={group.kind} gap="xs" component="section" aria-labelledby={headingId}>
+              <Group justify="space-between" align="baseline">
+                <Title order={2} size="h4" id={headingId}>
+                  {t(`search.groups.${group.kind}`)}
+                </Title>
+                <Text size="sm" c="dimmed" data-testid="search-page-total" data-kind={group.kind}>
+                  {results.estimated.has(group.kind)
+                    ? t('search.totalEstimate', { count: total })
+                    : t('search.total', { count: total })}
+                </Text>
+              </Group>
+              <Table striped>
+                <Table.Tbody>
+                  {group.hits.map((hit) => (
+                    <Table.Tr
+                      key={hit.id}
+                      data-testid="search-page-result"
+                      data-kind={hit.kind}
+                      data-record-id={hit.id}
+                    >
+                      <Table.Td>
+                        <Anchor component={Link} to={hitPath(organizationId, hit)}>
+                          {hit.title}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td c="dimmed">{hit.detail ?? ''}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              {total > group.hits.length && (
+                <Anchor
+                  component={Link}
+                  to={`/${organizationId}/${KIND_LIST_PATHS[group.kind]}?search=${encodeURIComponent(term)}`}
+                  size="sm"
+                  data-testid="search-page-more"
+                >
+                  {t('search.showAll', { kind: t(`search.groups.${group.kind}`) })}
+                </Anchor>
+              )}
+            </Stack>
+          );
+        })
       )}
     </Stack>
   );

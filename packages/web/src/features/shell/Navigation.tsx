@@ -21,9 +21,18 @@ export function Navigation({
   const { routes } = usePlatform();
   const { pathname } = useLocation();
   const { main, settings } = navigationSections(routes, organization.access);
+  const within = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+  // One page is current: the deepest that holds the path (subscribers/all is inside subscribers).
+  const current = [...main, ...settings]
+    .map((route) => organizationPagePath(route, organization.organizationId))
+    .filter(within)
+    .reduce<string | undefined>(
+      (best, path) => (best && best.length >= path.length ? best : path),
+      undefined,
+    );
   const link = (route: RouteDefinition) => {
     const path = organizationPagePath(route, organization.organizationId);
-    const active = pathname === path || pathname.startsWith(`${path}/`);
+    const active = path === current;
     return (
       <NavLink
         key={route.id}

@@ -23,6 +23,8 @@ export interface TargetExpressionInputProps {
    * add, remove or change. Switching between the builder and the text stays open: it changes nothing.
    */
   disabled?: boolean;
+  /** Warn when no list or audience is named (functional §5), as a target to send to; off for a filter. */
+  warnWithoutList?: boolean;
 }
 
 type Mode = 'visual' | 'text';
@@ -41,6 +43,7 @@ export function TargetExpressionInput({
   error,
   showCount = true,
   disabled,
+  warnWithoutList = true,
 }: TargetExpressionInputProps) {
   const { t } = useTranslation();
   const options = useTargetOptions();
@@ -148,7 +151,7 @@ export function TargetExpressionInput({
               : t('targets.incompleteMany', { count: incomplete })}
           </Text>
         )}
-        {tree !== null && !targetIncludesListOrAudience(tree) && (
+        {warnWithoutList && tree !== null && !targetIncludesListOrAudience(tree) && (
           <Alert color="yellow" data-testid="target-warning">
             {t('errors.TargetWithoutListError')}
           </Alert>

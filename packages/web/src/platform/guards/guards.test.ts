@@ -384,7 +384,7 @@ describe('guards 5 and 6 over the route table', () => {
       return { main: main.map((entry) => entry.id), settings: settings.map((entry) => entry.id) };
     };
     expect(labels(admin)).toEqual({
-      main: ['dashboard', 'campaigns', 'subscribers', 'audiences', 'admin-panel'],
+      main: ['dashboard', 'campaigns', 'subscribers', 'subscribers-all', 'audiences', 'admin-panel'],
       settings: [
         'settings-profile',
         'settings-users',
@@ -395,7 +395,7 @@ describe('guards 5 and 6 over the route table', () => {
       ],
     });
     expect(labels(powerUser)).toEqual({
-      main: ['dashboard', 'campaigns', 'subscribers', 'audiences'],
+      main: ['dashboard', 'campaigns', 'subscribers', 'subscribers-all', 'audiences'],
       settings: ['settings-profile', 'settings-profilefields', 'settings-customfields'],
     });
   });
