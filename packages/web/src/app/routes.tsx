@@ -365,7 +365,7 @@ export const routeTable: readonly RouteDefinition[] = [
   },
   {
     id: 'tag',
-    path: '/:organization/tags/:id',
+    path: '/:organization/settings/tags/:id',
     scope: 'organization',
     titleKey: 'tags.tagTitle',
     page: lazyPage(() => import('../features/tags/TagPage.tsx')),
@@ -411,7 +411,7 @@ export const routeTable: readonly RouteDefinition[] = [
   },
   {
     id: 'settings-targeting-rule',
-    path: '/:organization/targeting/:type',
+    path: '/:organization/settings/targeting/:type',
     scope: 'organization',
     titleKey: 'targeting.ruleTitleShort',
     page: lazyPage(() => import('../features/settings/targeting/TargetingRulePage.tsx')),
