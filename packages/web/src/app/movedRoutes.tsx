@@ -1,4 +1,4 @@
-import { Navigate, generatePath, useLocation, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import type { RouteObject } from 'react-router';
 
 /**
@@ -14,7 +14,7 @@ export const movedOrganizationPaths: ReadonlyArray<{ from: string; to: string }>
 function MovedPage({ to }: { to: string }) {
   const params = useParams();
   const { search, hash } = useLocation();
-  const target = generatePath(`/:organization/${to}`, params);
+  const target = `/${params.organization ?? ''}/${to.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))}`;
   return <Navigate to={{ pathname: target, search, hash }} replace />;
 }
 
