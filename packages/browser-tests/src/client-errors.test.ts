@@ -39,7 +39,7 @@ describe('client errors', () => {
     await new Promise<void>((resolve) => chat?.close(() => resolve()));
   });
 
-  it('posts an uncaught error and an unhandled rejection to the server, not to the user', async () => {
+  it('posts an uncaught error to the server, stripped, and shows the user nothing', async () => {
     const organizationId = await createOrganization(herald, 'Client Errors Org');
     const user = await createUser(herald, [{ organizationId, roles: ['Database.Read'] }]);
     const { page, context } = await openPage(browser);
