@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { localeGroups } from './packages/web/localeGroups.ts';
 
 // Three projects, one runner: unit tests beside the code, server integration tests that start the real
 // server, and browser tests that drive Debian's Chromium against the built web app.
@@ -7,6 +8,8 @@ export default defineConfig({
     reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       {
+        // The web app's locale files are split into groups at build time; its unit tests import them alike.
+        plugins: [localeGroups()],
         test: {
           name: 'unit',
           include: ['packages/{protocol,server,web}/src/**/*.test.{ts,tsx}'],

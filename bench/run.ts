@@ -3,12 +3,12 @@ import { benchColdStart } from './cold-start.ts';
 import { benchFanOut } from './fan-out.ts';
 import { benchFlood } from './flood.ts';
 import { benchImport } from './import.ts';
-import { benchLoginJavaScript } from './login-javascript.ts';
 import { benchPing } from './ping.ts';
 import { benchResponsiveness } from './responsiveness.ts';
 import { benchSessions } from './sessions.ts';
 import { benchSubscriberQuery } from './subscriber-query.ts';
 import { benchTargetCount } from './target-count.ts';
+import { benchWeight } from './weight.ts';
 
 /**
  * `npm run bench`: prints figures, passes or fails nothing. Each benchmark targets loopback only and is
@@ -18,7 +18,7 @@ const benchmarks: Record<string, () => Promise<string[]>> = {
   'cold-start': benchColdStart,
   ping: benchPing,
   flood: benchFlood,
-  'login-javascript': benchLoginJavaScript,
+  weight: benchWeight,
   sessions: benchSessions,
   'campaign-query': benchCampaignQuery,
   'fan-out': benchFanOut,

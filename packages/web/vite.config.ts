@@ -1,11 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { ProxyOptions } from 'vite';
+import { localeGroups } from './localeGroups.ts';
 
 // The Herald server answers every address the app talks to; in development Vite serves the app and hands the
 // rest to it, so the app always speaks to its own origin exactly as it does in production.
 const serverOrigin = process.env.HERALD_DEV_SERVER ?? 'http://localhost:8080';
-const proxiedToServer = ['/session-cookie', '/healthz', '/readyz', '/uiv5-upload', '/uiv5-extract'];
+const proxiedToServer = [
+  '/session-cookie',
+  '/healthz',
+  '/readyz',
+  '/uiv5-upload',
+  '/uiv5-extract',
+  '/client-errors',
+];
 const proxiedWebSockets = ['/session', '/uiv5'];
 
 const webSocketProxy: ProxyOptions = {
@@ -19,7 +27,7 @@ const webSocketProxy: ProxyOptions = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [localeGroups(), react()],
   server: {
     proxy: {
       ...Object.fromEntries(proxiedToServer.map((path) => [path, { target: serverOrigin }])),

@@ -22,6 +22,7 @@ import { audiencesArea } from './audiences/area.ts';
 import { campaignsArea } from './campaigns/area.ts';
 import { partitionsArea } from './partitions/area.ts';
 import { targetingRulesArea } from './targeting-rules/area.ts';
+import { clientErrorsArea } from './client-errors/area.ts';
 import type { Area } from './area.ts';
 
 /**
@@ -53,4 +54,5 @@ export const heraldAreas: readonly Area[] = [
   campaignsArea,
   partitionsArea,
   targetingRulesArea,
+  clientErrorsArea,
 ];

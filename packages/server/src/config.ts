@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ERROR_CHAT_INTERVAL_MS } from '@herald/protocol';
 import ipaddr from 'ipaddr.js';
 
 /** Everything the server reads from its environment, in one place (README § Configuration). */
@@ -39,6 +40,12 @@ export interface Config {
    * (NODE_ENV=production), where it would only cost time. HERALD_VALIDATE_RESULTS=true|false overrides.
    */
   validateResults: boolean;
+  /** The team chat's Slack-compatible webhook that client errors are posted to (platform §7). */
+  chatWebhookUrl: string | undefined;
+  /** A Sentry-compatible DSN that client errors are also reported to; none: not reported there. */
+  sentryDsn: string | undefined;
+  /** At most one chat post per this interval (platform §9: 10 s); tests shorten it. */
+  clientErrorChatIntervalMs: number;
 }
 
 /**
@@ -80,6 +87,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResults: env.HERALD_VALIDATE_RESULTS
       ? env.HERALD_VALIDATE_RESULTS === 'true'
       : env.NODE_ENV !== 'production',
+    chatWebhookUrl: env.HERALD_CHAT_WEBHOOK_URL || undefined,
+    sentryDsn: env.HERALD_SENTRY_DSN || undefined,
+    clientErrorChatIntervalMs: ERROR_CHAT_INTERVAL_MS,
   };
 }
 

@@ -121,7 +121,7 @@ describe('list statistics', () => {
 
   it('needs a list id, and base or franchisee', async () => {
     expect((await reader.channel.request('updateListStats', { organizationId })).error?.type).toBe(
-      'ValidationError',
+      'MissingParameterError',
     );
     // Content.Edit alone is base (any content role), so it may read lists.
     expect(

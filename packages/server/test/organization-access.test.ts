@@ -103,7 +103,7 @@ describe('organization access administration', () => {
   it.each([
     [{ email: 'x@example.test', roles: ['Database.Everything'] }, 'ValidationError'],
     [{ email: 'x@example.test', roles: [] }, 'ValidationError'],
-    [{ roles: ['Database.Read'] }, 'ValidationError'],
+    [{ roles: ['Database.Read'] }, 'MissingParameterError'],
   ])('refuses a grant with bad params %j', async (params, type) => {
     const reply = await admin.session.request('grantOrganizationAccess', {
       sessionId: admin.sessionId,

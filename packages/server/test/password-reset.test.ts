@@ -252,7 +252,7 @@ describe('password reset with a code mailed through SMTP', () => {
   });
 
   it('answers ValidationError for a malformed request', async () => {
-    expect((await client.request('resetPassword', {})).error?.type).toBe('ValidationError');
+    expect((await client.request('resetPassword', {})).error?.type).toBe('MissingParameterError');
     expect((await client.request('resetPassword', { email: 'a@example.test', otpCode: 5 })).error?.type).toBe(
       'ValidationError',
     );

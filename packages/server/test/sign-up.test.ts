@@ -128,8 +128,8 @@ describe('sign-up with a code mailed through SMTP', () => {
     });
   });
 
-  it('answers ValidationError when the address is missing', async () => {
-    expect((await client.request('createUser', { phone: 'n/a' })).error?.type).toBe('ValidationError');
+  it('answers MissingParameterError when the address is missing', async () => {
+    expect((await client.request('createUser', { phone: 'n/a' })).error?.type).toBe('MissingParameterError');
   });
 
   it('refuses a weak first password and keeps the code for a better one', async () => {

@@ -99,7 +99,7 @@ describe('getStats', () => {
     const other = await createOrganization(herald);
     const reply = await channel.request('getStats', { organizationId: other });
     expect(reply.error).toBeDefined();
-    expect((await channel.request('getStats', {})).error?.type).toBe('ValidationError');
+    expect((await channel.request('getStats', {})).error?.type).toBe('MissingParameterError');
     const anonymous = await ChannelClient.open(herald.wsUrl('uiv5'));
     clients.push(anonymous);
     expect((await anonymous.request('getStats', { organizationId })).error?.type).toBe(

@@ -206,7 +206,7 @@ describe('two-factor commands', () => {
         password: user.password,
         otpCode: enablingCode,
       });
-      expect(reply.error?.type).toBe('InvalidOTPCodeRecoveryError');
+      expect(reply.error?.type).toBe('OTPCodeUsedError');
       client.close();
     });
   });
@@ -234,9 +234,9 @@ describe('two-factor commands', () => {
       expect(
         (await client.request('disableOTP', { sessionId, otpCode: await wrongCode(twoFactor.secret) })).error,
       ).toEqual(incorrect);
-      // The code that signed in was used: replaying it is refused.
-      expect((await client.request('disableOTP', { sessionId, otpCode: signInCode })).error).toEqual(
-        incorrect,
+      // The code that signed in was used: replaying it is refused, saying to wait for the next code.
+      expect((await client.request('disableOTP', { sessionId, otpCode: signInCode })).error?.type).toBe(
+        'OTPCodeUsedError',
       );
       expect((await profile(client, sessionId)).otp_enabled).toBe(true);
 
@@ -359,18 +359,20 @@ describe('two-factor commands', () => {
   });
 
   describe('bad params', () => {
+    // A parameter left out is the catalogue's MissingParameterError (platform §5, §8); one given wrong is a
+    // ValidationError.
     it.each([
-      ['generateOTP', {}, 'sessionId'],
-      ['validateOTP', { otpSecret: 'JBSWY3DPEHPK3PXP' }, 'otpCode'],
-      ['validateOTP', { otpCode: '123456' }, 'otpSecret'],
-      ['enableOTP', { otpSecret: '', otpCode: '123456' }, 'otpSecret'],
-      ['enableOTP', { otpSecret: 'JBSWY3DPEHPK3PXP', otpCode: 123456 }, 'otpCode'],
-      ['disableOTP', { otpCode: '' }, 'otpCode'],
-    ])('%s with %j answers ValidationError on %s', async (command, params, path) => {
+      ['generateOTP', {}, 'sessionId', 'MissingParameterError'],
+      ['validateOTP', { otpSecret: 'JBSWY3DPEHPK3PXP' }, 'otpCode', 'MissingParameterError'],
+      ['validateOTP', { otpCode: '123456' }, 'otpSecret', 'MissingParameterError'],
+      ['enableOTP', { otpSecret: '', otpCode: '123456' }, 'otpSecret', 'ValidationError'],
+      ['enableOTP', { otpSecret: 'JBSWY3DPEHPK3PXP', otpCode: 123456 }, 'otpCode', 'ValidationError'],
+      ['disableOTP', { otpCode: '' }, 'otpCode', 'ValidationError'],
+    ])('%s with %j answers on %s: %s', async (command, params, path, type) => {
       const { client, sessionId } = await signedInUser();
       const withSession = command === 'generateOTP' ? params : { sessionId, ...params };
       const reply = await client.request(command, withSession);
-      expect(reply.error?.type).toBe('ValidationError');
+      expect(reply.error?.type).toBe(type);
       expect(reply.error?.details?.map((detail) => detail.path)).toContain(path);
       client.close();
     });

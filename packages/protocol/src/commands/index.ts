@@ -71,6 +71,7 @@ export * from './subscribers.ts';
 export * from './jobs.ts';
 export * from './targets.ts';
 export * from './uploads.ts';
+export * from './client-errors.ts';
 export * from './notifications.ts';
 export { UNAUTHENTICATED_ORGANIZATION_COMMANDS } from './organization.ts';
 

@@ -41,6 +41,9 @@ export const describedErrorCatalogue = {
   // never locked for good. The wait grows with the failures (at most 15 minutes); the reply carries no
   // values a translation could fill, so the sentence names no number.
   TooManyAttemptsError: 'Too many failed attempts. Please wait a few minutes and try again.',
+  // Issue 13 §5: a current one-time code that was already accepted once (a code is good for one sign-in) is
+  // not a clock problem, so it must not share InvalidOTPCodeRecoveryError's "confirm your phone's time".
+  OTPCodeUsedError: 'This code has already been used. Please wait for the next code and enter it.',
   // Requests that need no session (sign-up, single sign-on starts) are counted per network in windows of
   // an hour or less; past the quota they are refused until the window ends.
   TooManyRequestsError: 'Too many requests from your network. Please wait a while and try again.',

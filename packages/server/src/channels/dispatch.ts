@@ -34,11 +34,20 @@ export async function dispatchFrame(
     }
     const registered = Object.hasOwn(registry, command) ? registry[command] : undefined;
     if (!registered) throw new HeraldError('UnknownCommand');
+    // Who is asking comes before what they sent: a session command that names no session is refused as such,
+    // not as a missing parameter.
+    if (
+      (registered.access.kind === 'session' || registered.access.kind === 'admin') &&
+      sessionIdMissing(params)
+    ) {
+      const withoutSession =
+        registered.access.kind === 'session' ? registered.access.withoutSession : undefined;
+      throw new HeraldError(withoutSession ?? 'InvalidSessionError');
+    }
     const unstorable = unstorableText(params);
     if (unstorable) throw new HeraldError('ValidationError', { details: [unstorable] });
     const parsed = registered.definition.params.safeParse(params ?? {});
-    if (!parsed.success)
-      throw new HeraldError('ValidationError', { details: validationDetails(parsed.error) });
+    if (!parsed.success) throw invalidParams(params, parsed.error);
     const { connection, services } = context;
     return await services.commandGate.run(
       command,
@@ -93,8 +102,32 @@ function errorReply(requestId: RequestId, error: HeraldError): ReplyFrame {
   return { requestId, error: error.toWire() };
 }
 
-function validationDetails(error: z.ZodError): ValidationDetail[] {
-  return error.issues.map((issue) => ({
+function sessionIdMissing(params: unknown): boolean {
+  return (
+    typeof params !== 'object' ||
+    params === null ||
+    (params as { sessionId?: unknown }).sessionId === undefined
+  );
+}
+
+/**
+ * Platform §5 and §8: a command without a parameter it needs (a list id, a subscriber id, the organization
+ * id, a domain…) answers the catalogue's MissingParameterError; params with anything else wrong (a value of the
+ * wrong kind, alone or beside a missing one) answer ValidationError. Either way `details` name the fields.
+ */
+function invalidParams(params: unknown, error: z.ZodError): HeraldError {
+  const given = typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
+  const onlyMissing = error.issues.every(
+    (issue) =>
+      issue.code === 'invalid_type' && issue.path.length === 1 && given[String(issue.path[0])] === undefined,
+  );
+  return new HeraldError(onlyMissing ? 'MissingParameterError' : 'ValidationError', {
+    details: validationDetails(error.issues),
+  });
+}
+
+function validationDetails(issues: readonly z.core.$ZodIssue[]): ValidationDetail[] {
+  return issues.map((issue) => ({
     path: issue.path.map(String).join('.') || 'params',
     message: issue.message,
   }));

@@ -1,4 +1,4 @@
-import type { Capability, CommandDefinition } from '@herald/protocol';
+import type { Capability, CommandDefinition, ErrorType } from '@herald/protocol';
 import type { z } from 'zod';
 import type { ConnectionState } from './connection-state.ts';
 import type { Services } from '../services.ts';
@@ -13,7 +13,12 @@ import type { LiveSession } from '../sessions/session-service.ts';
  */
 export type CommandAccess =
   | { kind: 'public' }
-  | { kind: 'session' }
+  /**
+   * `withoutSession`: what a call that names no session at all answers, when its spec has an error of its own
+   * for that (platform §8: a profile fetch without a session answers 'Invalid session.'); InvalidSessionError
+   * otherwise.
+   */
+  | { kind: 'session'; withoutSession?: ErrorType }
   | { kind: 'admin' }
   | { kind: 'organization'; capabilities: readonly Capability[] };
 

@@ -25,7 +25,9 @@ export function renderProtocolDocs(): string {
     '',
     'The envelope, addresses and rules are those of `../shared/PROTOCOL.md` (kept beside the project); this file lists',
     'every command the server answers today, who may call it, and the JSON Schema of its params and result, followed by',
-    'the error catalogue. Params are validated before a handler runs; a failure answers `ValidationError` with `details`.',
+    'the error catalogue. Params are validated before a handler runs; a parameter left out answers',
+    '`MissingParameterError` (platform §8), any other failure `ValidationError`, both with `details`. A session command',
+    'that names no session answers `InvalidSessionError` (`getUserProfile`: `InvalidSessionProfileError`, "Invalid session.").',
     '',
   ];
   lines.push(...HTTP_ADDRESSES);

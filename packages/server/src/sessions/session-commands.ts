@@ -30,7 +30,7 @@ export const sessionLifecycleCommands = {
 
   getUserProfile: registerCommand(
     sessionCommands.getUserProfile,
-    { kind: 'session' },
+    { kind: 'session', withoutSession: 'InvalidSessionProfileError' },
     async (_params, { services, session }) => {
       const { userId, idHash } = liveSession(session);
       return loadUserProfile(services, userId, idHash);

@@ -65,7 +65,9 @@ export async function signIn(
     if (account.otp_enabled && (attempt.needsProof || !hasSecondFactorGrant(connection, account.id, now))) {
       if (params.otpCode === undefined) throw new HeraldError('MissingOTPCodeRecoveryError');
       const proof = await acceptSecondFactor(services.db, account.id, params.otpCode, now);
-      if (!proof) return fail('otpCode', refusal(new HeraldError('InvalidOTPCodeRecoveryError')));
+      if (proof === 'wrongCode')
+        return fail('otpCode', refusal(new HeraldError('InvalidOTPCodeRecoveryError')));
+      if (proof === 'codeAlreadyUsed') return fail('otpCode', refusal(new HeraldError('OTPCodeUsedError')));
       if (proof === 'recoveryCode')
         await services.audit.record({
           action: 'twoFactor.recoveryCodeUsed',

@@ -115,9 +115,9 @@ export const twoFactorSessionCommands: CommandRegistry = {
       // A stolen session must not be able to guess its way to turning the second factor off.
       await services.signInThrottle.guard([throttleKeys.twoFactor(session.userId)], async (attempt) => {
         const proof = await acceptSecondFactor(services.db, session.userId, params.otpCode);
-        if (!proof) {
+        if (proof === 'wrongCode' || proof === 'codeAlreadyUsed') {
           await attempt.failed('secondFactor');
-          throw new HeraldError('IncorrectCodeError');
+          throw new HeraldError(proof === 'wrongCode' ? 'IncorrectCodeError' : 'OTPCodeUsedError');
         }
         await services.db.transaction().execute(async (transaction) => {
           await transaction.deleteFrom('user_two_factor').where('user_id', '=', session.userId).execute();

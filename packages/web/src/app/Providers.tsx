@@ -1,6 +1,4 @@
-import { TOAST_DURATION_MS, TOAST_POSITION } from '@herald/protocol';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
@@ -9,6 +7,7 @@ import { LanguageSync } from '../platform/i18n/LanguageSync.tsx';
 import { PlatformContext } from '../platform/platformContext.ts';
 import type { Platform } from '../platform/platformContext.ts';
 import { theme } from './theme.ts';
+import { Toasts } from './Toasts.tsx';
 
 export function Providers({
   platform,
@@ -24,7 +23,7 @@ export function Providers({
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={platform.queryClient}>
           <MantineProvider theme={theme}>
-            <Notifications position={TOAST_POSITION} autoClose={TOAST_DURATION_MS} />
+            <Toasts />
             <LanguageSync />
             {children}
           </MantineProvider>

@@ -7,6 +7,7 @@ import { RequireSession } from '../platform/guards/RequireSession.tsx';
 import type { RouteDefinition, RouteScope } from '../platform/guards/routeDefinition.ts';
 import type { RouteHandle } from '../platform/guards/routeHandle.ts';
 import { lazyPage } from '../platform/lazy/lazyPage.ts';
+import { movedOrganizationRoutes } from './movedRoutes.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
@@ -84,6 +85,7 @@ export function routeObjects(routes: readonly RouteDefinition[]): RouteObject[] 
               children: [
                 { index: true, element: <Navigate to="dashboard" replace /> },
                 ...organizationRoutes(inScope('organization')),
+                ...movedOrganizationRoutes(),
                 { path: '*', element: <Navigate to="/" replace /> },
               ],
             },

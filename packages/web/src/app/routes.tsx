@@ -1,7 +1,10 @@
 import type { AccessRequirement } from '@herald/protocol';
 import { LoginPage } from '../features/login/LoginPage.tsx';
 import { lazyPage } from '../platform/lazy/lazyPage.ts';
-import { readRequirement, writeRequirement } from '../platform/resources/resources.ts';
+import {
+  routeReadRequirement as readRequirement,
+  routeWriteRequirement as writeRequirement,
+} from '../platform/resources/routeRequirements.ts';
 import { PROVIDER_DOMAINS } from '../platform/guards/providerDomains.ts';
 import type { RouteDefinition } from '../platform/guards/routeDefinition.ts';
 
@@ -378,7 +381,7 @@ export const routeTable: readonly RouteDefinition[] = [
   },
   {
     id: 'tag',
-    path: '/:organization/tags/:id',
+    path: '/:organization/settings/tags/:id',
     scope: 'organization',
     titleKey: 'tags.tagTitle',
     page: lazyPage(() => import('../features/tags/TagPage.tsx')),
@@ -424,7 +427,7 @@ export const routeTable: readonly RouteDefinition[] = [
   },
   {
     id: 'settings-targeting-rule',
-    path: '/:organization/targeting/:type',
+    path: '/:organization/settings/targeting/:type',
     scope: 'organization',
     titleKey: 'targeting.ruleTitleShort',
     page: lazyPage(() => import('../features/settings/targeting/TargetingRulePage.tsx')),

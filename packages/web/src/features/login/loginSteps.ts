@@ -79,7 +79,12 @@ export type LoginOutcome =
   | { kind: 'offerCode' };
 
 const ASKS_FOR_CODE = new Set(['MissingOTPCodeRecoveryError', 'MissingOTPError']);
-const WRONG_CODE = new Set(['InvalidOTPCodeRecoveryError', 'InvalidOTPError', 'IncorrectCodeError']);
+const WRONG_CODE = new Set([
+  'InvalidOTPCodeRecoveryError',
+  'InvalidOTPError',
+  'IncorrectCodeError',
+  'OTPCodeUsedError',
+]);
 const WRONG_PASSWORD = new Set(['InvalidPasswordError', 'MissingUserError']);
 
 const cleared = { password: '', otpCode: '', newPassword: '', confirmPassword: '' };

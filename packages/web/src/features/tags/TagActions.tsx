@@ -36,7 +36,7 @@ export function TagActions({ tag, onRename }: { tag: Tag; onRename: (tag: Tag) =
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item component={Link} to={`${base}/tags/${tag.id}`}>
+          <Menu.Item component={Link} to={`${base}/settings/tags/${tag.id}`}>
             {t('tags.actions.view')}
           </Menu.Item>
           {canManage && (

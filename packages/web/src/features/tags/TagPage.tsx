@@ -16,7 +16,7 @@ function pathId(value: string | undefined): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
-/** A tag (`tags/{id}`): its figures with a recount, and its subscribers, whom managers add and remove. */
+/** A tag (`settings/tags/{id}`, platform §2): its figures with a recount, and its subscribers, whom managers add and remove. */
 export default function TagPage() {
   const { t } = useTranslation();
   const tagId = pathId(useParams().id);

@@ -30,7 +30,7 @@ export default function TagsPage() {
   const figureLabel = (figure: TagFigure) => t(`tags.figures.${figure}`);
   const name = (tag: Tag) => (
     <Group gap="xs" wrap="nowrap">
-      <Anchor component={Link} to={`${base}/tags/${tag.id}`} fw={600} data-testid="tag-name">
+      <Anchor component={Link} to={`${base}/settings/tags/${tag.id}`} fw={600} data-testid="tag-name">
         {tag.name}
       </Anchor>
       {tag.isArchived && (

@@ -14,7 +14,7 @@ import { sameTarget } from '../../targets/targetText.ts';
 import { ruleTypeFromPath, targetingRuleWrite } from './targetingRule.ts';
 import type { TargetingRule } from './targetingRule.ts';
 
-/** One targeting rule (`targeting/{type}`): its switch and its target, edited with the builder. */
+/** One targeting rule (`settings/targeting/{type}`): its switch and its target, edited with the builder. */
 export default function TargetingRulePage() {
   const { t } = useTranslation();
   const type = ruleTypeFromPath(useParams().type);

@@ -20,8 +20,8 @@ export default function TargetingRulesPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const organization = useCurrentOrganization();
-  // Platform §2 names one rule's page `targeting/{type}`, beside the settings list rather than under it.
-  const base = `/${organization?.organizationId ?? ''}/targeting`;
+  // Platform §2 lists one rule's page among the settings pages: `settings/targeting/{type}`.
+  const base = `/${organization?.organizationId ?? ''}/settings/targeting`;
   const rules = useRecords('targetingRule', {
     limit: 10,
     offset: 0,

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { launchBrowser, CHROMIUM_PATH } from '../packages/browser-tests/src/support/browser.ts';
+import {
+  FIRST_DASHBOARD_BUDGET_BYTES,
+  LOGIN_BUDGET_BYTES,
+  kilobytes,
+  measureJavaScriptWeight,
+  type ScriptWeight,
+} from '../packages/browser-tests/src/support/weight.ts';
+import { createOrganization, createUser } from '../packages/server/test/support/factories.ts';
+import { startTestHerald } from '../packages/server/test/support/herald.ts';
+import { repositoryRoot } from './server-process.ts';
+
+/**
+ * Issue 13 §7: the gzip-compressed JavaScript a real Chromium downloads for /login (until its form is ready),
+ * and from /login through signing in and choosing an organization to its first dashboard, against the built
+ * web app (npm run build) on a real server.
+ */
+export async function benchWeight(): Promise<string[]> {
+  if (!existsSync(path.join(repositoryRoot, 'packages/web/dist/index.html')))
+    return ['weight: web app not built (run npm run build)'];
+  if (!existsSync(CHROMIUM_PATH)) return [`weight: ${CHROMIUM_PATH} missing (apt-get install -y chromium)`];
+  const herald = await startTestHerald();
+  const browser = await launchBrowser();
+  try {
+    const organizationId = await createOrganization(herald, 'Weight Bench Org');
+    const user = await createUser(herald, [{ organizationId, roles: ['System.Admin'] }]);
+    const weight = await measureJavaScriptWeight(browser, herald.config.publicUrl, user, 'Weight Bench Org');
+    const line = (label: string, measured: ScriptWeight, budget: number) =>
+      `${label}: ${kilobytes(measured.gzipBytes)} gzip JavaScript (${kilobytes(measured.rawBytes)} raw, ` +
+      `${measured.files.length} files; budget ≤ ${kilobytes(budget)})`;
+    return [
+      line('/login', weight.login, LOGIN_BUDGET_BYTES),
+      line('sign-in → first dashboard', weight.firstDashboard, FIRST_DASHBOARD_BUDGET_BYTES),
+    ];
+  } finally {
+    await browser.close();
+    await herald.stop();
+  }
+}

@@ -1,0 +1,84 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+
+/** Issue 13 §7: what /login and the way to the first dashboard may cost, in gzip-compressed JavaScript. */
+export const LOGIN_BUDGET_BYTES = 150 * 1024;
+export const FIRST_DASHBOARD_BUDGET_BYTES = 300 * 1024;
+/**
+ * What /login weighs today is above its budget (173 KB: React DOM, React Router, i18next, Mantine and TanStack
+ * Query make most of it); the test holds it under this ceiling so it cannot grow back while the rest of the
+ * way to 150 KB is done. Lower it with every cut, and drop it for LOGIN_BUDGET_BYTES when that is reached.
+ */
+export const LOGIN_CEILING_BYTES = 180 * 1024;
+
+export interface ScriptWeight {
+  /** gzip (level 9) bytes of every distinct script Chromium fetched. */
+  gzipBytes: number;
+  rawBytes: number;
+  files: string[];
+}
+
+export interface JavaScriptWeight {
+  login: ScriptWeight;
+  /** Everything from opening /login through signing in and choosing the organization to its dashboard. */
+  firstDashboard: ScriptWeight;
+}
+
+/** Every script a page fetches (module preloads included), by path, with its bytes as served. */
+function recordScripts(page: Page): Map<string, Buffer> {
+  const scripts = new Map<string, Buffer>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script' && !response.url().endsWith('.js')) return;
+    const path = new URL(response.url()).pathname;
+    void response
+      .body()
+      .then((body) => scripts.set(path, body))
+      .catch(() => undefined);
+  });
+  return scripts;
+}
+
+function weigh(scripts: Map<string, Buffer>): ScriptWeight {
+  let gzipBytes = 0;
+  let rawBytes = 0;
+  for (const body of scripts.values()) {
+    rawBytes += body.length;
+    gzipBytes += gzipSync(body, { level: 9 }).length;
+  }
+  return { gzipBytes, rawBytes, files: [...scripts.keys()].sort() };
+}
+
+/**
+ * Measures what a real Chromium downloads: /login until its form is ready, then signing in as `user`,
+ * choosing `organizationName` and waiting for its dashboard. Bytes are deterministic for a build, so a test may
+ * hold them to a budget.
+ */
+export async function measureJavaScriptWeight(
+  browser: Browser,
+  baseUrl: string,
+  user: { email: string; password: string },
+  organizationName: string,
+): Promise<JavaScriptWeight> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const scripts = recordScripts(page);
+    await page.goto(`${baseUrl}/login`);
+    await page.getByRole('button', { name: 'Continue' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const login = weigh(scripts);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: organizationName }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/dashboard'));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    return { login, firstDashboard: weigh(scripts) };
+  } finally {
+    await context.close();
+  }
+}
+
+export const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import { createOrganization, createUser, startHeraldForBrowser, type TestHerald } from './support/herald.ts';
+import {
+  FIRST_DASHBOARD_BUDGET_BYTES,
+  LOGIN_CEILING_BYTES,
+  kilobytes,
+  measureJavaScriptWeight,
+} from './support/weight.ts';
+
+/** Issue 13 §7: the JavaScript budget of /login and of the way to the first dashboard (bytes, not timings). */
+describe('weight', () => {
+  let herald: TestHerald;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [herald, browser] = await Promise.all([startHeraldForBrowser(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await herald?.stop();
+  });
+
+  it('keeps the first dashboard within 300 KB of gzip JavaScript, and /login under its ceiling without zod', async () => {
+    const organizationId = await createOrganization(herald, 'Weight Org');
+    const user = await createUser(herald, [{ organizationId, roles: ['System.Admin'] }]);
+    const weight = await measureJavaScriptWeight(browser, herald.config.publicUrl, user, 'Weight Org');
+    const report = `login ${kilobytes(weight.login.gzipBytes)} (${weight.login.files.join(', ')}); first dashboard ${kilobytes(weight.firstDashboard.gzipBytes)}`;
+    // Not yet the 150 KB budget (LOGIN_BUDGET_BYTES): see LOGIN_CEILING_BYTES.
+    expect(weight.login.gzipBytes, report).toBeLessThanOrEqual(LOGIN_CEILING_BYTES);
+    expect(weight.firstDashboard.gzipBytes, report).toBeLessThanOrEqual(FIRST_DASHBOARD_BUDGET_BYTES);
+    // The sign-in path carries neither zod nor the contract's schemas.
+    expect(weight.login.files.filter((file) => /schemas|zod/i.test(file))).toEqual([]);
+  });
+});
