@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatNumber } from '@herald/protocol';
+import { Figure } from '../../platform/numbers/Figure.tsx';
 import type { ListStats } from '@herald/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -57,9 +57,7 @@ export function ListStatCards({ stats }: { stats: ListStats }) {
             <Text size="xs" c="dimmed" tt="uppercase">
               {label}
             </Text>
-            <Text fw={700} size="xl" title={String(value)} data-testid="list-stat-value">
-              {formatNumber(value)}
-            </Text>
+            <Figure value={value} display="exact" fw={700} size="xl" data-testid="list-stat-value" />
           </Paper>
         );
       })}

@@ -13,7 +13,9 @@ export function Figure({
   value,
   display = 'compact',
   ...textProps
-}: { value: number; display?: 'compact' | 'exact' } & TextProps & { 'data-testid'?: string }) {
+}: { value: number; display?: 'compact' | 'exact' } & TextProps & {
+    [data: `data-${string}`]: string | number | undefined;
+  }) {
   const { i18n } = useTranslation();
   const exact = exactFigure(value, i18n.language);
   if (display === 'exact') {
