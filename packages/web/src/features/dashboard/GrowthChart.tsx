@@ -24,7 +24,12 @@ export default function GrowthChart({ periods, unit }: { periods: GrowthPeriod[]
   const integerAxis = { allowDecimals: false, tickFormatter: (value: number) => formatNumber(value) };
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
-      <div data-testid="dashboard-chart" data-chart-key="subscribers.added" data-points={data.length}>
+      <div
+        data-testid="dashboard-chart"
+        data-chart-key="subscribers.added"
+        data-points={data.length}
+        data-first-period={data[0]?.period}
+      >
         <Title order={3} size="h5" mb="sm">
           {unit === 'month' ? t('dashboard.addedPerMonth') : t('dashboard.addedPerYear')}
         </Title>
