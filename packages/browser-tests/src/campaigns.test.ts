@@ -269,6 +269,8 @@ describe('campaigns', () => {
     await dialog.getByLabel('Name').fill('Summer launch');
     await dialog.getByLabel('Start date').fill('2020-06-01');
     await dialog.getByLabel('End date').fill('2099-08-31');
+    // The date picker's calendar opens under the field; leaving the field closes it.
+    await dialog.getByLabel('End date').press('Tab');
     await dialog.getByRole('button', { name: 'Create campaign' }).click();
     await dialog.waitFor({ state: 'detached' });
     await creator.page.getByTestId('campaign-card').filter({ hasText: 'Summer launch' }).waitFor();
