@@ -227,7 +227,7 @@ describe('campaigns', () => {
     const { page, context } = await openPage(browser);
     await signIn(page, baseUrl, reader.email, reader.password);
     await page.goto(`${baseUrl}/${organizationId}/campaigns/partition/${north.id}`);
-    await expect.poll(() => shownNames(page)).toEqual(['Both', 'North only']);
+    await expect.poll(() => shownNames(page), { timeout: 10_000 }).toEqual(['Both', 'North only']);
     await page.getByRole('heading', { name: `Campaigns of partition ${north.id}` }).waitFor();
     await expect.poll(() => page.title()).toBe(`Partitioned Campaigns Org - Campaigns - (ID ${north.id})`);
     await page.goto(`${baseUrl}/${organizationId}/campaigns`);
