@@ -227,7 +227,7 @@ describe('campaigns', () => {
     const { page, context } = await openPage(browser);
     await signIn(page, baseUrl, reader.email, reader.password);
     await page.goto(`${baseUrl}/${organizationId}/campaigns/partition/${north.id}`);
-    await expect.poll(() => shownNames(page)).toEqual(['Both', 'North only']);
+    await expect.poll(() => shownNames(page), { timeout: 10_000 }).toEqual(['Both', 'North only']);
     await page.getByRole('heading', { name: `Campaigns of partition ${north.id}` }).waitFor();
     await expect.poll(() => page.title()).toBe(`Partitioned Campaigns Org - Campaigns - (ID ${north.id})`);
     await page.goto(`${baseUrl}/${organizationId}/campaigns`);
@@ -269,6 +269,8 @@ describe('campaigns', () => {
     await dialog.getByLabel('Name').fill('Summer launch');
     await dialog.getByLabel('Start date').fill('2020-06-01');
     await dialog.getByLabel('End date').fill('2099-08-31');
+    // The date picker's calendar opens under the field; leaving the field closes it.
+    await dialog.getByLabel('End date').press('Tab');
     await dialog.getByRole('button', { name: 'Create campaign' }).click();
     await dialog.waitFor({ state: 'detached' });
     await creator.page.getByTestId('campaign-card').filter({ hasText: 'Summer launch' }).waitFor();

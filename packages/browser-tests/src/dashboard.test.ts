@@ -4,6 +4,7 @@ import { launchBrowser, openPage } from './support/browser.ts';
 import { createOrganization, createUser, startHeraldForBrowser, type TestHerald } from './support/herald.ts';
 import { writeRecordsAs } from './support/records.ts';
 import { signIn } from './support/sign-in.ts';
+import { sql } from 'kysely';
 
 describe('dashboard, search, notifications and admin panel', () => {
   let herald: TestHerald;
@@ -26,19 +27,64 @@ describe('dashboard, search, notifications and admin panel', () => {
       { name: 'Harvest Festival', startDate: '2026-09-01' },
       { name: 'Winter Clearance', startDate: '2026-01-15' },
     ]);
+    // 1,234 subscribers, 34 of them unsubscribed: enough for the cards to round (1.23K) and the hover to differ.
+    await sql`INSERT INTO subscriber (organization_id, email, custom, extra, scores, partition_ids, is_unsubscribed, created_at)
+      SELECT ${organizationId}, 'reader' || n || '@example.com', '{}', '{}', '{}', '{}', n <= 34,
+        timestamp '2024-03-01' + n * interval '6 hours'
+      FROM generate_series(1, 1234) AS n`.execute(herald.database.db);
     const { page, context } = await openPage(browser);
     await signIn(page, baseUrl, admin.email, admin.password);
     await page.goto(`${baseUrl}/${organizationId}/dashboard`);
     await page.getByRole('heading', { name: 'Welcome to Dashboard Org' }).waitFor();
 
-    // Statistics as cards and charts, the default date range, recent campaigns newest first.
-    await page.locator('[data-testid="dashboard-stat"][data-stat-key="totals.campaigns.total"]').waitFor();
-    expect(await page.getByTestId('dashboard-date-from').inputValue()).toBe('2000-02-01');
-    expect(await page.getByTestId('dashboard-date-to').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Subscribers lead: three significant figures on the cards, the exact figure on hover.
+    const card = (key: string) =>
+      page
+        .locator(`[data-testid="dashboard-stat"][data-stat-key="${key}"]`)
+        .getByTestId('dashboard-stat-value');
+    await card('total').waitFor();
+    expect(await card('total').textContent()).toBe('1.23K');
+    expect(await card('contactable').textContent()).toBe('1.2K');
+    expect(await card('unsubscribed').textContent()).toBe('34');
+    expect(await card('new').getAttribute('data-exact')).toBe('1234');
+    await card('total').hover();
+    await page.getByRole('tooltip').filter({ hasText: '1,234' }).waitFor();
+
+    // The range starts on 2000-02-01 and the charts show exactly it: a bar a year from 2000 to this year.
+    const from = page.getByTestId('dashboard-date-from');
+    await from.waitFor();
+    expect(await from.getAttribute('data-value')).toBe('2000-02-01');
+    expect(await from.inputValue()).toBe('Feb 1, 2000');
+    expect(await page.getByTestId('dashboard-range-shown').textContent()).toContain('Feb 1, 2000');
+    const added = page.locator('[data-testid="dashboard-chart"][data-chart-key="subscribers.added"]');
+    await added.locator('svg').first().waitFor();
+    expect(await added.getAttribute('data-first-period')).toBe('2000');
+    expect(Number(await added.getAttribute('data-points'))).toBe(new Date().getUTCFullYear() - 2000 + 1);
     await page
-      .locator('[data-testid="dashboard-chart"][data-chart-key="activity.signInsPerDay"] svg')
+      .locator('[data-testid="dashboard-chart"][data-chart-key="subscribers.total"] svg')
       .first()
       .waitFor();
+    // Whole-number ticks only.
+    const tickTexts = () => added.locator('.recharts-yAxis-tick-labels text').allTextContents();
+    await expect.poll(async () => (await tickTexts()).length).toBeGreaterThan(1);
+    const ticks = await tickTexts();
+    expect(ticks.filter((tick) => /[.,]5$/.test(tick))).toEqual([]);
+
+    // A shorter range: a bar a month, and the new subscribers counted within it (March 2024: 123 of them).
+    await from.fill('2024-03-01');
+    await page.getByTestId('dashboard-date-to').fill('2024-03-31');
+    await expect.poll(() => added.getAttribute('data-first-period')).toBe('2024-03');
+    await expect.poll(() => card('new').getAttribute('data-exact')).toBe('123');
+
+    // Imports and campaigns by status, and the room for sends, opens and clicks.
+    expect(await page.getByTestId('dashboard-campaigns-total').getAttribute('data-exact')).toBe('2');
+    expect(await page.getByTestId('dashboard-imports').textContent()).toContain('No imports yet.');
+    expect(await page.getByTestId('dashboard-deliveries-empty').textContent()).toBe(
+      'Sends, opens and clicks appear here once activities are sent.',
+    );
+    // The administrative figures are on the admin panel, not here.
+    expect(await page.locator('[data-stat-key="users"]').count()).toBe(0);
+
     await page.getByTestId('dashboard-recent-campaign').first().waitFor();
     expect(
       (await page.getByTestId('dashboard-recent-campaign').allTextContents()).map((text) =>
@@ -129,6 +175,18 @@ describe('dashboard, search, notifications and admin panel', () => {
     await page.getByRole('heading', { name: 'Admin panel' }).waitFor();
     expect(await page.getByTestId('admin-panel-name').textContent()).toBe('Admin Panel Org');
     await expect.poll(() => page.getByTestId('admin-panel-outbox-count').textContent()).toMatch(/^\d+$/);
+    // The administrative figures moved here from the dashboard.
+    await page.locator('[data-testid="admin-panel-stat"][data-stat-key="users"]').waitFor();
+    expect(
+      await page
+        .locator('[data-testid="admin-panel-stat"][data-stat-key="users"] [data-exact]')
+        .getAttribute('data-exact'),
+    ).toBe('2');
+    // A few sign-ins a day: whole-number ticks only (no 0.5 for a count).
+    const signIns = page.locator('[data-testid="admin-panel-chart"][data-chart-key="signInsPerDay"]');
+    const signInTicks = () => signIns.locator('.recharts-yAxis-tick-labels text').allTextContents();
+    await expect.poll(async () => (await signInTicks()).length).toBeGreaterThan(1);
+    expect((await signInTicks()).filter((tick) => !/^\d+$/.test(tick))).toEqual([]);
     await page.getByTestId('admin-panel-users').click();
     await page.waitForURL((url) => url.pathname === `/${organizationId}/settings/users`);
     await context.close();
@@ -138,5 +196,43 @@ describe('dashboard, search, notifications and admin panel', () => {
     await other.page.goto(`${baseUrl}/${organizationId}/admin-panel`);
     await other.page.waitForURL((url) => url.pathname === `/${organizationId}/dashboard`);
     await other.context.close();
+  });
+
+  it('picks dates in Japanese: the date shown the Japanese way, weeks numbered, ISO kept', async () => {
+    const organizationId = await createOrganization(herald, 'Japanese Org');
+    const reader = await createUser(herald, [{ organizationId, roles: ['Database.Read'] }]);
+    const { page, context } = await openPage(browser, { locale: 'ja' });
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('メールアドレス').fill(reader.email);
+    await page.getByRole('button', { name: '続行' }).click();
+    await page.getByLabel('パスワード', { exact: true }).fill(reader.password);
+    await page.getByRole('button', { name: 'サインイン' }).click();
+    await page.getByRole('heading', { name: '組織を選択' }).waitFor();
+    await page.goto(`${baseUrl}/${organizationId}/dashboard`);
+    const from = page.getByTestId('dashboard-date-from');
+    await from.waitFor();
+    await expect.poll(() => from.inputValue()).toBe('2000/02/01');
+    expect(await from.getAttribute('data-value')).toBe('2000-02-01');
+
+    // The calendar: Japanese month and weekdays, Monday first, week numbers.
+    await from.click();
+    const calendar = page.locator('[class*="calendarHeaderLevel"]').first();
+    await calendar.waitFor();
+    expect(await calendar.textContent()).toContain('2000');
+    expect(await calendar.textContent()).toContain('2月');
+    const weekdays = await page.locator('th[class*="weekday"]').allTextContents();
+    // '#' heads the week numbers' column.
+    expect(weekdays.slice(0, 3)).toEqual(['#', '月', '火']);
+    expect(await page.locator('[class*="weekNumber"]').count()).toBeGreaterThan(3);
+    // Picking the 15th keeps ISO on the wire and in the range.
+    await page
+      .locator('button[class*="day"]:not([data-outside])')
+      .filter({ hasText: /^15$/ })
+      .first()
+      .click();
+    await expect.poll(() => from.getAttribute('data-value')).toBe('2000-02-15');
+    expect(await from.inputValue()).toBe('2000/02/15');
+    expect(await page.getByTestId('dashboard-range-shown').textContent()).toContain('2000/02/15');
+    await context.close();
   });
 });

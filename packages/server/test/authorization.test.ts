@@ -59,6 +59,8 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     addSubscription: 'organization:',
     removeSubscription: 'organization:',
     getStats: 'organization:base',
+    // Base or franchisee (whoever reads subscribers), each within their partitions: checked in the handler.
+    getDashboardStats: 'organization:',
     // Jobs: the capability is the job kind's (import: database-manage, export: database-extract), checked in the
     // handler; the wire table below proves it.
     retryJob: 'organization:',
@@ -400,6 +402,7 @@ describe('organization-channel authorization table', () => {
         'Database.Extract',
       ]),
     ],
+    ['getDashboardStats', () => ({}), everyone()],
     ['removeSubscription', () => ({ subscriptionId: 'not-a-subscription' }), everyone()],
     ['ping', () => ({}), everyone(REACHED)],
     // Issue 5. Ids that do not exist reach the handler (NotFoundError and the like count as reached).

@@ -134,6 +134,7 @@ describe('the envelope on both channels (PROTOCOL §2)', () => {
       'query',
       'writeRecords',
       'getStats',
+      'getDashboardStats',
       'addSubscription',
       'bulkWriteSubscribers',
       'noSuchCommand',

@@ -39,6 +39,38 @@ export const organizationStatsSchema = z.object({
 });
 export type OrganizationStats = z.infer<typeof organizationStatsSchema>;
 
+const countsByStatusSchema = z.object({
+  total: z.number().int(),
+  byStatus: z.record(z.string(), z.number().int()),
+});
+
+/**
+ * The dashboard's figures for a marketer, within the caller's partitions (a partition-restricted user counts
+ * only the subscribers and campaigns of their partitions, and only the imports they started). Cached 600000 ms
+ * per organization and partition scope: subscriber counts move with every import, so they take the shorter
+ * of platform §9's two stats lifetimes.
+ */
+export const dashboardStatsSchema = z.object({
+  organizationId: z.number().int(),
+  computedAt: isoDateTimeField,
+  expiresAt: isoDateTimeField,
+  subscribers: z.object({
+    /** Every subscriber of the organization (within the caller's partitions), anonymized ones included. */
+    total: z.number().int(),
+    /** Not unsubscribed, not invalid, not anonymized: the organization-wide half of isContactable. */
+    contactable: z.number().int(),
+    /** Globally unsubscribed today. */
+    unsubscribed: z.number().int(),
+    /** Subscribers created per UTC day (YYYY-MM-DD), oldest first; days without any are left out. The client sums them over its date range: new subscribers, and the total at the end of each month. */
+    createdPerDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  }),
+  /** Subscriber imports (job kind import) by job status. */
+  imports: countsByStatusSchema,
+  /** Campaigns by their state today (campaignStateOf); archived ones count under archived only. */
+  campaigns: countsByStatusSchema,
+});
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
 /** Organization-channel commands of this area (PROTOCOL §4). */
 export const liveCommands = {
   addSubscription: defineCommand({
@@ -63,5 +95,12 @@ export const liveCommands = {
       'Organization statistics for the dashboard: activity per day (cached 600000 ms) and totals (cached 86400000 ms).',
     params: z.object({ organizationId: organizationIdField }),
     result: organizationStatsSchema,
+  }),
+  getDashboardStats: defineCommand({
+    channel: 'organization',
+    description:
+      "The dashboard's figures: subscribers (total, contactable, unsubscribed, created per day), imports and campaigns by status, within the caller's partitions; cached 600000 ms.",
+    params: z.object({ organizationId: organizationIdField }),
+    result: dashboardStatsSchema,
   }),
 } as const;

@@ -19,11 +19,12 @@ import { useCommand } from '../../platform/data/useCommand.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 import { useAdminParams } from '../settings/useAdminCommand.ts';
+import { AdminFigures } from './AdminFigures.tsx';
 
 /**
  * `/{organization}/admin-panel`, for administrators (route `requires` admin; guard 5 sends others to the
- * dashboard with 'Access not allowed'): the organization's facts, the way to its administration pages and
- * how many messages wait in the outbox.
+ * dashboard with 'Access not allowed'): the organization's facts, the way to its administration pages, how
+ * many messages wait in the outbox, and the administrative figures (users, partitions, sign-ins, changes).
  */
 export default function AdminPanelPage() {
   const { t } = useTranslation();
@@ -121,6 +122,7 @@ export default function AdminPanelPage() {
           </Anchor>
         </Paper>
       </SimpleGrid>
+      <AdminFigures current={current} />
     </Stack>
   );
 }

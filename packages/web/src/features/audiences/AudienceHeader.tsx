@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { formatNumber } from '@herald/protocol';
+import { Figure } from '../../platform/numbers/Figure.tsx';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -160,15 +160,20 @@ export function AudienceHeader({
           <Text size="xs" c="dimmed" tt="uppercase">
             {t('audiences.fields.size')}
           </Text>
-          <Text
-            fw={700}
-            size="xl"
-            title={audience.size === null ? undefined : String(audience.size)}
-            data-testid="audience-size"
-            data-size={audience.size ?? undefined}
-          >
-            {audience.size === null ? '—' : formatNumber(audience.size)}
-          </Text>
+          {audience.size === null ? (
+            <Text fw={700} size="xl" data-testid="audience-size">
+              —
+            </Text>
+          ) : (
+            <Figure
+              value={audience.size}
+              display="exact"
+              fw={700}
+              size="xl"
+              data-testid="audience-size"
+              data-size={audience.size}
+            />
+          )}
         </Paper>
         <Paper withBorder p="sm">
           <Text size="xs" c="dimmed" tt="uppercase">

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { displayDate } from '../../platform/dates/displayDate.ts';
 import { Link, useParams } from 'react-router';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { ListEmpty, RecordsError } from '../../platform/list/ListControls.tsx';
@@ -10,7 +11,7 @@ import { CampaignStateBadge } from './CampaignsPage.tsx';
 
 /** A campaign's own page, `campaign/{campaignId}`: its details, and (from the activities issue) its activities. */
 export default function CampaignPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const organization = useCurrentOrganization();
   const { campaignId } = useParams();
   const id = campaignId && /^\d+$/.test(campaignId) ? Number(campaignId) : null;
@@ -59,10 +60,11 @@ export default function CampaignPage() {
       <Card withBorder>
         <Stack gap="xs">
           <Text size="sm">
-            <b>{t('campaigns.fields.startDate')}:</b> {campaign.startDate}
+            <b>{t('campaigns.fields.startDate')}:</b> {displayDate(campaign.startDate, i18n.language)}
           </Text>
           <Text size="sm">
-            <b>{t('campaigns.fields.endDate')}:</b> {campaign.endDate ?? t('campaigns.noEndDate')}
+            <b>{t('campaigns.fields.endDate')}:</b>{' '}
+            {campaign.endDate ? displayDate(campaign.endDate, i18n.language) : t('campaigns.noEndDate')}
           </Text>
           {campaign.details && (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="campaign-details">

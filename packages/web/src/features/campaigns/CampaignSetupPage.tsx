@@ -20,6 +20,7 @@ import {
   validateCampaignForm,
 } from './campaign.ts';
 import type { Campaign, CampaignForm } from './campaign.ts';
+import { DateField } from '../../platform/dates/DateFields.tsx';
 
 /**
  * Campaign setup (functional §2), `campaigns/new` and `campaigns/{id}`, shown as an overlay over the list:
@@ -163,24 +164,23 @@ function CampaignSetupForm({
           data-autofocus
         />
         <Group grow align="flex-start">
-          <TextInput
-            type="date"
+          <DateField
             label={t('campaigns.fields.startDate')}
             value={form.startDate}
-            onChange={(event) => update({ startDate: event.currentTarget.value })}
+            onChange={(startDate) => update({ startDate })}
             error={errorText('startDate')}
             readOnly={readOnly}
             required
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('campaigns.fields.endDate')}
             description={t('campaigns.endDateOptional')}
             value={form.endDate}
             min={form.startDate}
-            onChange={(event) => update({ endDate: event.currentTarget.value })}
+            onChange={(endDate) => update({ endDate })}
             error={errorText('endDate')}
             readOnly={readOnly}
+            clearable
           />
         </Group>
         <Textarea

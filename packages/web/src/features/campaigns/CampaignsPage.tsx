@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { campaignStateOf } from '@herald/protocol';
 import { useTranslation } from 'react-i18next';
+import { displayDate } from '../../platform/dates/displayDate.ts';
 import { Link } from 'react-router';
 import { ResourceListPage } from '../../platform/list/ResourceListPage.tsx';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
@@ -13,7 +14,7 @@ export const CAMPAIGNS_PARTITION_ROUTE = 'campaigns-partition';
 
 /** Campaigns (functional §2): the list with its filters, also `campaigns/partition/{id}` for one partition. */
 export default function CampaignsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const organization = useCurrentOrganization();
   const overlayLink = useOverlayLink();
   const editable = useResourceAccess('campaign').canWrite;
@@ -68,7 +69,7 @@ export default function CampaignsPage() {
             <CampaignStateBadge campaign={campaign} today={today} />
           </Group>
           <Text size="sm" c="dimmed" data-testid="campaign-dates">
-            {campaignDates(campaign)}
+            {campaignDates(campaign, i18n.language)}
           </Text>
           {campaign.details && (
             <Text size="sm" lineClamp={2} mt="xs">
@@ -107,6 +108,8 @@ export function CampaignStateBadge({ campaign, today }: { campaign: Campaign; to
   );
 }
 
-function campaignDates(campaign: Campaign): string {
-  return campaign.endDate ? `${campaign.startDate} – ${campaign.endDate}` : `${campaign.startDate} –`;
+/** The campaign's dates in the one display format (platform/dates). */
+function campaignDates(campaign: Campaign, locale: string): string {
+  const start = displayDate(campaign.startDate, locale);
+  return campaign.endDate ? `${start} – ${displayDate(campaign.endDate, locale)}` : `${start} –`;
 }

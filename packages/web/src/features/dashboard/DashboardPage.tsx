@@ -9,16 +9,12 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { STATS_CACHE_ACTIVITY_MS, isHeadOfficeUser } from '@herald/protocol';
-import { Suspense, lazy, useMemo } from 'react';
+import { isHeadOfficeUser } from '@herald/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useValueStore } from '../../platform/appState/valueStore.ts';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
-import { useCommand } from '../../platform/data/useCommand.ts';
 import { isUnknownCommand } from '../../platform/data/pendingCommands.ts';
 import { formatDate } from '../../platform/i18n/formatDateTime.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
@@ -26,20 +22,17 @@ import type { CurrentOrganization } from '../../platform/organization/organizati
 import { RoleBadges } from '../organizations/RoleBadges.tsx';
 import { campaignPath, readCampaigns } from '../search/campaignRecords.ts';
 import { useCampaignQuery } from '../search/useCampaignQuery.ts';
-import { changeChartDateRange } from './chartDateRange.ts';
-import { chartDateRangeState } from './chartDateRangeState.ts';
-import { readDashboardStats } from './stats.ts';
-import { useStatLabel } from './useStatLabel.ts';
-
-const StatsCharts = lazy(() => import('./StatsCharts.tsx'));
+import { DashboardFigures } from './DashboardFigures.tsx';
 
 /** How many campaigns "Recent campaigns" lists, newest start date first. */
 const RECENT_CAMPAIGNS = 5;
 const NEWEST_START_FIRST = { sort: 'startDate', order: 'desc' } as const;
 
 /**
- * The organization's overview: its statistics (getStats) as cards and charts over the chart date range,
- * the most recent campaigns, and what the user may do here.
+ * The organization's overview for a marketer: subscribers and their growth over the chart date range,
+ * imports and campaigns by status (getDashboardStats, within the user's partitions), the most recent
+ * campaigns, and what the user may do here. The administrative figures (users, partitions, sign-ins,
+ * changes) are on the admin panel.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -48,90 +41,13 @@ export default function DashboardPage() {
   return (
     <Stack>
       <Title order={1}>{t('dashboard.welcome', { organization: current.organization.name })}</Title>
-      {/* Organization-wide figures are head office's view; franchisees (no base capability) are not shown them. */}
-      {current.organization.capabilities.includes('base') && <Statistics current={current} />}
+      {/* Whoever may read subscribers sees the figures, a partition-restricted user those of their partitions. */}
+      {(current.organization.capabilities.includes('base') ||
+        current.organization.capabilities.includes('franchisee')) && <DashboardFigures current={current} />}
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <RecentCampaigns organizationId={current.organizationId} />
         <AccessSummary current={current} />
       </SimpleGrid>
-    </Stack>
-  );
-}
-
-function Statistics({ current }: { current: CurrentOrganization }) {
-  const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
-  const label = useStatLabel();
-  const [range, setRange] = useValueStore(chartDateRangeState);
-  const stats = useCommand(
-    current.channel,
-    'getStats',
-    { organizationId: current.organizationId },
-    { staleTime: STATS_CACHE_ACTIVITY_MS },
-  );
-  const read = useMemo(() => (stats.data ? readDashboardStats(stats.data) : null), [stats.data]);
-  return (
-    <Stack component="section" aria-labelledby="dashboard-statistics">
-      <Group justify="space-between" align="end">
-        <Title order={2} size="h3" id="dashboard-statistics">
-          {t('dashboard.statistics')}
-        </Title>
-        <Group gap="sm" align="end">
-          <TextInput
-            type="date"
-            label={t('dashboard.from')}
-            value={range.from}
-            max={range.to}
-            onChange={(event) =>
-              setRange((previous) => changeChartDateRange(previous, { from: event.currentTarget.value }))
-            }
-            data-testid="dashboard-date-from"
-          />
-          <TextInput
-            type="date"
-            label={t('dashboard.to')}
-            value={range.to}
-            min={range.from}
-            onChange={(event) =>
-              setRange((previous) => changeChartDateRange(previous, { to: event.currentTarget.value }))
-            }
-            data-testid="dashboard-date-to"
-          />
-        </Group>
-      </Group>
-      {stats.isPending ? (
-        <SimpleGrid cols={{ base: 2, md: 4 }} data-testid="dashboard-stats-loading" aria-busy="true">
-          {Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} h={84} radius="md" />
-          ))}
-        </SimpleGrid>
-      ) : stats.isError && !isUnknownCommand(stats.error) ? (
-        <Alert color="red" data-testid="dashboard-stats-error">
-          {errorText(stats.error.type, stats.error.message)}
-        </Alert>
-      ) : !read ? (
-        <Text c="dimmed" data-testid="dashboard-stats-empty">
-          {t('dashboard.noStatistics')}
-        </Text>
-      ) : (
-        <>
-          <SimpleGrid cols={{ base: 2, md: 4 }}>
-            {read.cards.map((card) => (
-              <Paper key={card.key} withBorder p="md" data-testid="dashboard-stat" data-stat-key={card.key}>
-                <Text size="sm" c="dimmed">
-                  {label(card.key)}
-                </Text>
-                <Text fz="xl" fw={700}>
-                  {card.value.toLocaleString(i18n.language)}
-                </Text>
-              </Paper>
-            ))}
-          </SimpleGrid>
-          <Suspense fallback={<Skeleton h={260} radius="md" data-testid="dashboard-charts-loading" />}>
-            <StatsCharts stats={read} range={range} />
-          </Suspense>
-        </>
-      )}
     </Stack>
   );
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { OrganizationStats } from '@herald/protocol';
 import {
   changeChartDateRange,
   defaultChartDateRange,
   inChartDateRange,
   isIsoDate,
 } from './chartDateRange.ts';
-import { humanizeStatKey, pointsInRange, readDashboardStats } from './stats.ts';
+import { CAMPAIGN_ROWS, statusRows } from './stats.ts';
+import { growthOverRange, newInRange } from './subscriberGrowth.ts';
 
 describe('chart date range', () => {
   it('starts on 2000-02-01 and ends today (ISO)', () => {
@@ -43,76 +43,52 @@ describe('chart date range', () => {
   });
 });
 
-describe('dashboard stats', () => {
-  const answer: OrganizationStats = {
-    organizationId: 7,
-    activity: {
-      computedAt: '2026-11-22T00:00:00Z',
-      expiresAt: '2026-11-22T00:10:00Z',
-      days: 30,
-      signInsPerDay: [
-        { date: '2026-01-02', count: 5 },
-        { date: '2026-01-01', count: 3 },
-      ],
-      changesPerDay: [{ date: '2026-11-21', count: 1 }],
-    },
-    totals: {
-      computedAt: '2026-11-22T00:00:00Z',
-      expiresAt: '2026-11-23T00:00:00Z',
-      users: 4,
-      partitions: 0,
-      partitionSets: 0,
-      campaigns: { total: 12, byStatus: { active: 3, upcoming: 2 } },
-      campaignsPerMonth: [{ month: '2026-10', count: 5 }],
-    },
-  };
+describe('subscriber growth', () => {
+  const createdPerDay = [
+    { date: '1999-12-31', count: 5 },
+    { date: '2026-01-05', count: 2 },
+    { date: '2026-03-01', count: 3 },
+    { date: '2026-03-31', count: 1 },
+    { date: '2026-05-02', count: 4 },
+  ];
 
-  it('shows the totals as cards, the activity and campaigns per month as series, campaigns by status as bars', () => {
-    const stats = readDashboardStats(answer);
-    expect(stats.cards).toEqual([
-      { key: 'totals.users', value: 4 },
-      { key: 'totals.partitions', value: 0 },
-      { key: 'totals.partitionSets', value: 0 },
-      { key: 'totals.campaigns.total', value: 12 },
-    ]);
-    expect(stats.series).toEqual([
-      {
-        key: 'activity.signInsPerDay',
-        lines: ['count'],
-        points: [
-          { date: '2026-01-01', count: 3 },
-          { date: '2026-01-02', count: 5 },
-        ],
-      },
-      { key: 'activity.changesPerDay', lines: ['count'], points: [{ date: '2026-11-21', count: 1 }] },
-      { key: 'totals.campaignsPerMonth', lines: ['count'], points: [{ date: '2026-10', count: 5 }] },
-    ]);
-    expect(stats.breakdowns).toEqual([
-      {
-        key: 'totals.campaigns.byStatus',
-        items: [
-          { name: 'active', value: 3 },
-          { name: 'upcoming', value: 2 },
-        ],
-      },
+  it('counts the new subscribers inside the range, both ends included', () => {
+    expect(newInRange(createdPerDay, { from: '2026-01-05', to: '2026-03-31' })).toBe(6);
+    expect(newInRange(createdPerDay, { from: '2026-01-06', to: '2026-03-30' })).toBe(3);
+  });
+
+  it('gives every month of a short range its bar, empty months as 0, and the running total', () => {
+    const growth = growthOverRange(createdPerDay, { from: '2026-01-10', to: '2026-05-01' });
+    expect(growth.unit).toBe('month');
+    expect(growth.periods).toEqual([
+      { period: '2026-01', added: 0, total: 7 },
+      { period: '2026-02', added: 0, total: 7 },
+      { period: '2026-03', added: 4, total: 11 },
+      { period: '2026-04', added: 0, total: 11 },
+      { period: '2026-05', added: 0, total: 11 },
     ]);
   });
 
-  it('leaves campaigns out before the organization has a campaign table', () => {
-    const stats = readDashboardStats({ ...answer, totals: { ...answer.totals, campaigns: null } });
-    expect(stats.cards.map((card) => card.key)).not.toContain('totals.campaigns.total');
-    expect(stats.breakdowns).toEqual([]);
+  it('starts the default range on 2000-02-01 with a bar a year, and ends with the total', () => {
+    const range = defaultChartDateRange(new Date('2026-11-22T16:00:00Z'));
+    const growth = growthOverRange(createdPerDay, range);
+    expect(growth.unit).toBe('year');
+    expect(growth.periods[0]).toEqual({ period: '2000', added: 0, total: 5 });
+    expect(growth.periods.at(-1)?.period).toBe('2026');
+    expect(growth.periods).toHaveLength(27);
+    expect(growth.periods.at(-1)?.total).toBe(15);
+    expect(growth.periods.find((period) => period.period === '2026')?.added).toBe(10);
   });
+});
 
-  it('limits a series to the chart date range', () => {
-    const [series] = readDashboardStats(answer).series;
-    expect(pointsInRange(series!, { from: '2026-01-02', to: '2026-12-31' })).toEqual([
-      { date: '2026-01-02', count: 5 },
+describe('status rows', () => {
+  it('lists every known status in order, missing ones as 0, unknown ones after', () => {
+    expect(statusRows({ archived: 2, active: 1, mystery: 4 }, CAMPAIGN_ROWS)).toEqual([
+      { status: 'active', count: 1 },
+      { status: 'upcoming', count: 0 },
+      { status: 'completed', count: 0 },
+      { status: 'archived', count: 2 },
+      { status: 'mystery', count: 4 },
     ]);
-  });
-
-  it('names a statistic the locale does not know', () => {
-    expect(humanizeStatKey('signInsPerDay')).toBe('Sign ins per day');
-    expect(humanizeStatKey('campaigns.by_status')).toBe('Campaigns by status');
   });
 });

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { checkAccess, formatNumber } from '@herald/protocol';
+import { checkAccess } from '@herald/protocol';
+import { Figure } from '../../platform/numbers/Figure.tsx';
 import type { ListStats } from '@herald/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -59,9 +60,7 @@ export function ListStatCards({ stats }: { stats: ListStats }) {
             <Text size="xs" c="dimmed" tt="uppercase">
               {label}
             </Text>
-            <Text fw={700} size="xl" title={String(value)} data-testid="list-stat-value">
-              {formatNumber(value)}
-            </Text>
+            <Figure value={value} display="exact" fw={700} size="xl" data-testid="list-stat-value" />
           </Paper>
         );
       })}

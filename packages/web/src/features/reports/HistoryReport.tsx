@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
-import { Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { formatNumber } from '@herald/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { changeChartDateRange, isoDate } from '../dashboard/chartDateRange.ts';
 import { chartDays, clippedRange, parseReportView, writeReportView } from './historyReport.ts';
 import type { ReportDay, ReportMeasures, ReportView } from './historyReport.ts';
+import { DateField } from '../../platform/dates/DateFields.tsx';
 
 /** A report's view read from the URL, and its change written back (replacing the entry). */
 export function useReportView<Measure extends string>(
@@ -72,24 +73,21 @@ export function HistoryReport<Measure extends string>({
               {title}
             </Title>
             <Group gap="sm" align="flex-end">
-              <TextInput
-                type="date"
+              <DateField
                 label={labels.from}
                 value={shownRange.from}
                 max={view.range.to}
-                onChange={(event) =>
-                  onChange({ range: changeChartDateRange(view.range, { from: event.currentTarget.value }) })
-                }
+                onChange={(from) => onChange({ range: changeChartDateRange(view.range, { from }) })}
                 data-testid={`${testId}-from`}
+                w={170}
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={labels.to}
                 value={view.range.to}
-                onChange={(event) =>
-                  onChange({ range: changeChartDateRange(view.range, { to: event.currentTarget.value }) })
-                }
+                min={shownRange.from}
+                onChange={(to) => onChange({ range: changeChartDateRange(view.range, { to }) })}
                 data-testid={`${testId}-to`}
+                w={170}
               />
             </Group>
           </Group>

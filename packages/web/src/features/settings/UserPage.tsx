@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { knownRoles, validFromInput, validFromParam } from './accessForms.ts';
 import { AdminError } from './AdminError.tsx';
 import { RoleSelect } from './RoleSelect.tsx';
 import { useAdminParams, useOrganizationAccess, useRefetchAdmin } from './useAdminCommand.ts';
+import { DateField } from '../../platform/dates/DateFields.tsx';
 
 /** Settings › Users › one user: their roles and valid-from date, ending their sessions, revoking access. */
 export default function UserPage() {
@@ -127,13 +128,13 @@ function UserAccess({ user, usersPath }: { user: UserAccount; usersPath: string 
         <Stack>
           <AdminError error={update.error} testId="user-access-error" />
           <RoleSelect value={roles} onChange={setRoles} testId="user-roles" />
-          <TextInput
-            type="date"
+          <DateField
             label={t('settings.users.validFrom')}
             description={t('settings.user.validFromHint')}
             maw={240}
             value={validFrom}
-            onChange={(event) => setValidFrom(event.currentTarget.value)}
+            onChange={setValidFrom}
+            clearable
           />
           <Group>
             <Button type="submit" loading={update.isPending} disabled={roles.length === 0}>

@@ -1,9 +1,10 @@
-import { NumberInput, Select, TextInput } from '@mantine/core';
+import { NumberInput, Select } from '@mantine/core';
 import { TARGET_EVENT_KINDS } from '@herald/protocol';
 import type { TargetEventKind } from '@herald/protocol';
 import { useTranslation } from 'react-i18next';
 import { SpanInputs } from './SpanInputs.tsx';
 import type { EventDraft } from './targetDraft.ts';
+import { DateField } from '../../platform/dates/DateFields.tsx';
 
 const idOrNull = (value: number | string): number | null =>
   typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
@@ -73,21 +74,23 @@ export function EventConditionInputs({
         amountLabel={t('targets.withinAmount')}
         disabled={disabled}
       />
-      <TextInput
+      <DateField
         size="xs"
-        type="date"
         label={t('targets.after')}
         value={draft.after}
-        onChange={(event) => onChange({ ...draft, after: event.currentTarget.value })}
+        onChange={(after) => onChange({ ...draft, after })}
         readOnly={disabled}
+        clearable={!disabled}
+        w={150}
       />
-      <TextInput
+      <DateField
         size="xs"
-        type="date"
         label={t('targets.before')}
         value={draft.before}
-        onChange={(event) => onChange({ ...draft, before: event.currentTarget.value })}
+        onChange={(before) => onChange({ ...draft, before })}
         readOnly={disabled}
+        clearable={!disabled}
+        w={150}
       />
     </>
   );

@@ -1,11 +1,11 @@
 import { Group, Loader, Text } from '@mantine/core';
-import { formatNumber } from '@herald/protocol';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { errorTypeOf, isChannelError } from '../../platform/channel/channelError.ts';
+import { exactFigure } from '../../platform/numbers/figures.ts';
 
 /**
- * The live count under the builder: "1.23K subscribers" (formatNumber; the exact number on hover), a loader
+ * The live count under the builder: the exact size ("1,234 subscribers", the shared exactFigure), a loader
  * while counting, or the server's reason when it refuses the target (a list that does not exist, say).
  */
 export function TargetCount({
@@ -19,7 +19,7 @@ export function TargetCount({
   isCounting: boolean;
   isStale: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   if (error && !isStale && errorTypeOf(error) !== 'QueryCancelledError') {
     const details = isChannelError(error)
@@ -40,10 +40,10 @@ export function TargetCount({
     <Group gap="xs" aria-live="polite" data-testid="target-count" data-counting={isCounting || undefined}>
       {isCounting && <Loader size="xs" aria-label={t('targets.counting')} />}
       {total !== undefined && !isStale ? (
-        <Text size="sm" fw={600} title={String(total)} data-count={total} data-testid="target-count-value">
+        <Text size="sm" fw={600} data-count={total} data-testid="target-count-value">
           {total === 1
-            ? t('targets.countOne', { total: formatNumber(total) })
-            : t('targets.countMany', { total: formatNumber(total) })}
+            ? t('targets.countOne', { total: exactFigure(total, i18n.language) })
+            : t('targets.countMany', { total: exactFigure(total, i18n.language) })}
         </Text>
       ) : (
         !isCounting && (

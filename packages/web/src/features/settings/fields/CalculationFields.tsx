@@ -1,6 +1,7 @@
 import { Alert, Group, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { CALCULATION_FREQUENCIES, CALCULATION_RULE_ACTIONS, CALCULATION_RULE_TYPES } from '@herald/protocol';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../platform/dates/DateFields.tsx';
 import { CalculationRules } from './CalculationRules.tsx';
 import { CalculationTargetField } from './CalculationTargetField.tsx';
 import type { CustomFieldForm, CustomFieldFormErrors } from './customFieldForm.ts';
@@ -105,13 +106,13 @@ export function CalculationFields({
           allowDeselect={false}
           readOnly={readOnly}
         />
-        <TextInput
-          type="datetime-local"
+        <DateTimeField
           label={t('settings.customFields.startAt')}
           value={form.startAt}
-          onChange={(event) => onChange({ startAt: event.currentTarget.value })}
+          onChange={(startAt) => onChange({ startAt })}
           error={formErrorText(t, errors.startAt)}
           readOnly={readOnly}
+          clearable
         />
         <TextInput
           label={t('settings.customFields.interval')}

@@ -1,0 +1,97 @@
+import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { STATS_CACHE_ACTIVITY_MS } from '@herald/protocol';
+import type { DashboardStats } from '@herald/protocol';
+import { Suspense, lazy, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useValueStore } from '../../platform/appState/valueStore.ts';
+import { useErrorText } from '../../platform/alerts/useErrorText.ts';
+import { useCommand } from '../../platform/data/useCommand.ts';
+import { displayDate } from '../../platform/dates/displayDate.ts';
+import { Figure } from '../../platform/numbers/Figure.tsx';
+import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
+import { chartDateRangeState } from './chartDateRangeState.ts';
+import { StatusCards } from './StatusCards.tsx';
+import { growthOverRange, newInRange } from './subscriberGrowth.ts';
+
+const DashboardRange = lazy(() => import('./DashboardRange.tsx'));
+const GrowthChart = lazy(() => import('./GrowthChart.tsx'));
+
+/**
+ * What a marketer looks for first: the subscribers (total, contactable, new in the range, unsubscribed) and
+ * their growth over the chosen range, then imports and campaigns by status and the room for sends, opens and
+ * clicks. Figures are within the user's partitions (getDashboardStats); changing the range costs no request.
+ */
+export function DashboardFigures({ current }: { current: CurrentOrganization }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const stats = useCommand(
+    current.channel,
+    'getDashboardStats',
+    { organizationId: current.organizationId },
+    { staleTime: STATS_CACHE_ACTIVITY_MS },
+  );
+  return (
+    <Stack component="section" aria-labelledby="dashboard-subscribers">
+      <Group justify="space-between" align="end">
+        <Title order={2} size="h3" id="dashboard-subscribers">
+          {t('dashboard.subscribers')}
+        </Title>
+        <Suspense fallback={<Skeleton h={60} w={350} />}>
+          <DashboardRange />
+        </Suspense>
+      </Group>
+      {stats.isPending ? (
+        <SimpleGrid cols={{ base: 2, md: 4 }} data-testid="dashboard-stats-loading" aria-busy="true">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} h={84} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : stats.isError ? (
+        <Alert color="red" data-testid="dashboard-stats-error">
+          {errorText(stats.error.type, stats.error.message)}
+        </Alert>
+      ) : (
+        <Loaded stats={stats.data} />
+      )}
+    </Stack>
+  );
+}
+
+function Loaded({ stats }: { stats: DashboardStats }) {
+  const { t, i18n } = useTranslation();
+  const [range] = useValueStore(chartDateRangeState);
+  const { subscribers } = stats;
+  const growth = useMemo(() => growthOverRange(subscribers.createdPerDay, range), [subscribers, range]);
+  const cards = [
+    { key: 'total', value: subscribers.total },
+    { key: 'contactable', value: subscribers.contactable },
+    { key: 'new', value: newInRange(subscribers.createdPerDay, range) },
+    { key: 'unsubscribed', value: subscribers.unsubscribed },
+  ] as const;
+  return (
+    <>
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        {cards.map((card) => (
+          <Paper key={card.key} withBorder p="md" data-testid="dashboard-stat" data-stat-key={card.key}>
+            <Text size="sm" c="dimmed">
+              {t(`dashboard.cards.${card.key}`)}
+            </Text>
+            <Figure value={card.value} fz="xl" fw={700} data-testid="dashboard-stat-value" />
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <Paper withBorder p="md">
+        <Text size="sm" c="dimmed" mb="sm" data-testid="dashboard-range-shown">
+          {t('dashboard.rangeShown', {
+            from: displayDate(range.from, i18n.language),
+            to: displayDate(range.to, i18n.language),
+          })}
+        </Text>
+        <Suspense fallback={<Skeleton h={260} radius="md" data-testid="dashboard-charts-loading" />}>
+          <GrowthChart periods={growth.periods} unit={growth.unit} />
+        </Suspense>
+      </Paper>
+      <StatusCards stats={stats} />
+    </>
+  );
+}

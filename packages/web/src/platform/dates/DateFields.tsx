@@ -1,0 +1,93 @@
+import '@mantine/dates/styles.css';
+import { DateInput, DatesProvider, DateTimePicker } from '@mantine/dates';
+import type { DateInputProps, DateTimePickerProps } from '@mantine/dates';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dayjsLocaleOf } from './datesLocale.ts';
+import { displayDate, displayDateTime } from './displayDate.ts';
+import { parseTypedDate } from './parseTypedDate.ts';
+import { instantFromLocalInput } from './localDateTime.ts';
+
+/**
+ * The console's date pickers (platform §9: 24-hour, week numbers, ISO output), in place of the browser's
+ * native inputs, which wrote mm/dd/yyyy even in Japanese. Both show their value in the one display format
+ * (displayDate) and hand back ISO text: DateField 'YYYY-MM-DD' ('' when cleared), DateTimeField the local
+ * 'YYYY-MM-DDTHH:mm' its form sends as an instant with Z. Weeks start on Monday so the week numbers are ISO weeks. Screens load these with their own code, so
+ * the pickers stay out of the sign-in page's bundle.
+ */
+function LocalDates({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return (
+    <DatesProvider settings={{ locale: dayjsLocaleOf(i18n.language), firstDayOfWeek: 1 }}>
+      {children}
+    </DatesProvider>
+  );
+}
+
+type DateFieldProps = Omit<
+  DateInputProps,
+  'value' | 'onChange' | 'minDate' | 'maxDate' | 'valueFormat' | 'dateParser' | 'min' | 'max'
+> & {
+  value: string | null | undefined;
+  onChange: (value: string) => void;
+  /** Earliest and latest dates that may be picked, 'YYYY-MM-DD'. */
+  min?: string;
+  max?: string;
+  'data-testid'?: string;
+};
+
+/**
+ * A calendar date: typed (as ISO, 2026-11-24, or as shown) or picked from the calendar. The input carries the
+ * ISO value in `data-value`.
+ */
+export function DateField({ value, onChange, min, max, ...props }: DateFieldProps) {
+  const { i18n } = useTranslation();
+  const iso = value ? value.slice(0, 10) : '';
+  return (
+    <LocalDates>
+      <DateInput
+        {...props}
+        value={iso || null}
+        onChange={(next) => onChange(next ? String(next).slice(0, 10) : '')}
+        minDate={min || undefined}
+        maxDate={max || undefined}
+        withWeekNumbers
+        valueFormat={(date) => displayDate(date, i18n.language)}
+        dateParser={parseTypedDate}
+        data-value={iso}
+        popoverProps={{ withinPortal: true, ...props.popoverProps }}
+      />
+    </LocalDates>
+  );
+}
+
+type DateTimeFieldProps = Omit<DateTimePickerProps, 'value' | 'onChange' | 'valueFormat'> & {
+  /** A wall-clock time in the browser's zone, as a datetime-local input wrote it ('2026-03-01T09:30'), or ''. */
+  value: string | null | undefined;
+  onChange: (value: string) => void;
+  'data-testid'?: string;
+};
+
+/**
+ * A moment picked in the browser's time zone, 24-hour. Its value is the wall-clock form the forms already
+ * keep; they send it as the instant it names (instantFromLocalInput, with Z).
+ */
+export function DateTimeField({ value, onChange, ...props }: DateTimeFieldProps) {
+  const { i18n } = useTranslation();
+  const local = value ? value.slice(0, 16) : '';
+  return (
+    <LocalDates>
+      <DateTimePicker
+        {...props}
+        value={local ? `${local.replace('T', ' ')}:00` : null}
+        onChange={(next) => onChange(next ? String(next).slice(0, 16).replace(' ', 'T') : '')}
+        withWeekNumbers
+        valueFormat={(date) =>
+          displayDateTime(instantFromLocalInput(String(date).slice(0, 16).replace(' ', 'T')), i18n.language)
+        }
+        data-value={local}
+        popoverProps={{ withinPortal: true, ...props.popoverProps }}
+      />
+    </LocalDates>
+  );
+}
