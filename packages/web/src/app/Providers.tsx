@@ -8,7 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { LanguageSync } from '../platform/i18n/LanguageSync.tsx';
 import { PlatformContext } from '../platform/platformContext.ts';
 import type { Platform } from '../platform/platformContext.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 export function Providers({
   platform,
@@ -23,7 +23,7 @@ export function Providers({
     <PlatformContext value={platform}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={platform.queryClient}>
-          <MantineProvider theme={theme}>
+          <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
             <Notifications position={TOAST_POSITION} autoClose={TOAST_DURATION_MS} />
             <LanguageSync />
             {children}

@@ -1,9 +1,11 @@
 import { Anchor, AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { PageLoader } from './PageLoader.tsx';
+import { useHeadingFocusOnNavigation } from './pageFocus.ts';
+import { SkipLink } from './SkipLink.tsx';
 import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { OrganizationSwitcher } from '../organizations/OrganizationSwitcher.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
@@ -19,6 +21,8 @@ import { UserMenu } from './UserMenu.tsx';
 export function ShellLayout({ organization }: { organization: CurrentOrganization | null }) {
   const { t } = useTranslation();
   const [navigationOpened, { toggle, close }] = useDisclosure(false);
+  const main = useRef<HTMLElement>(null);
+  useHeadingFocusOnNavigation(main);
   return (
     <AppShell
       header={{ height: 60 }}
@@ -27,6 +31,7 @@ export function ShellLayout({ organization }: { organization: CurrentOrganizatio
       }
       padding="md"
     >
+      <SkipLink main={main} />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -57,7 +62,7 @@ export function ShellLayout({ organization }: { organization: CurrentOrganizatio
           <Navigation organization={organization} onNavigate={close} />
         </AppShell.Navbar>
       )}
-      <AppShell.Main>
+      <AppShell.Main ref={main} id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

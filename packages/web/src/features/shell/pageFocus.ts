@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import type { RefObject } from 'react';
+import { useLocation, useMatches } from 'react-router';
+import { currentRoute } from '../../platform/guards/routeHandle.ts';
+
+/** Marks the heading the shell moved focus to; accessibility.css hides its ring for mouse users. */
+const PAGE_HEADING_ATTRIBUTE = 'data-page-heading';
+
+/**
+ * Focuses the page's first heading in `container`, now or as soon as a lazily loaded page shows one.
+ * Answers a function that stops waiting.
+ */
+export function focusPageHeading(container: HTMLElement): () => void {
+  const focus = () => {
+    const heading = container.querySelector<HTMLElement>('h1, h2');
+    if (!heading) return false;
+    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+    heading.setAttribute(PAGE_HEADING_ATTRIBUTE, '');
+    heading.focus({ preventScroll: true });
+    return true;
+  };
+  if (focus()) return () => undefined;
+  const observer = new MutationObserver(() => {
+    if (focus()) observer.disconnect();
+  });
+  observer.observe(container, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
+
+/**
+ * Issue 13 §6: after a navigation, focus goes to the new page's heading, so a keyboard or screen-reader
+ * user starts reading there rather than at the link they left behind. The first page keeps the browser's
+ * focus, and overlays (modal routes) handle focus themselves: they take it when they open and give it back
+ * when they close.
+ */
+export function useHeadingFocusOnNavigation(main: RefObject<HTMLElement | null>): void {
+  const { pathname } = useLocation();
+  const overlay = Boolean(currentRoute(useMatches())?.route.modal);
+  const previous = useRef<{ pathname: string; overlay: boolean } | null>(null);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = { pathname, overlay };
+    if (!before || before.pathname === pathname || before.overlay || overlay) return;
+    const container = main.current;
+    return container ? focusPageHeading(container) : undefined;
+  }, [main, pathname, overlay]);
+}
