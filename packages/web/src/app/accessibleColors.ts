@@ -23,12 +23,13 @@ export const FILLED_SHADE = 8;
 
 /**
  * A palette whose text-bearing shades pass AA in light mode: shade 8 carries white text (filled buttons and
- * badges) and is coloured text on white (links, c="red"); shade 9 is the text of light badges and alerts on
- * shade 1. Mantine's yellow, orange, green, teal, cyan and lime fall short there (down to 2.5:1).
+ * badges) and is coloured text on white (links, c="red"); shade 9 is the text of light badges, alerts and
+ * subtle buttons on shades 1 and 2. Mantine's yellow, orange, green, teal, cyan and lime fall short there (down to 2.5:1).
  */
 export function accessiblePalette(palette: MantineColorsTuple): MantineColorsTuple {
   const filled = darkenedUntil(palette[FILLED_SHADE], '#ffffff');
-  const lightText = darkenedUntil(palette[9], palette[1]);
+  // On shade 2 too: the hover background of light and subtle buttons, such as the organization switcher.
+  const lightText = darkenedUntil(palette[9], palette[2]);
   const shades = [...palette];
   shades[FILLED_SHADE] = filled;
   shades[9] = lightText;

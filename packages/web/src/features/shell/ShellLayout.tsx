@@ -15,6 +15,14 @@ import { Navigation } from './Navigation.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /**
+ * Toasts sit at the bottom left (platform TOAST_POSITION) over the page: the page ends with room for one,
+ * so its last row (a pager, a Save button) can always be scrolled out from under it (issue 13 §5).
+ */
+const TOAST_ROOM = '120px';
+// The skip link focuses the page, which needs no ring of its own.
+const mainStyle = { outline: 'none', paddingBottom: `calc(var(--app-shell-padding) + ${TOAST_ROOM})` };
+
+/**
  * The frame around every signed-in screen: the header (product, organization switcher, connection, user
  * menu) and, inside an organization, the navigation of its pages.
  */
@@ -62,7 +70,7 @@ export function ShellLayout({ organization }: { organization: CurrentOrganizatio
           <Navigation organization={organization} onNavigate={close} />
         </AppShell.Navbar>
       )}
-      <AppShell.Main ref={main} id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+      <AppShell.Main ref={main} id="main-content" tabIndex={-1} style={mainStyle}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
