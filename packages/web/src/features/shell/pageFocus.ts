@@ -7,11 +7,14 @@ import { currentRoute } from '../../platform/guards/routeHandle.ts';
 const PAGE_HEADING_ATTRIBUTE = 'data-page-heading';
 
 /**
- * Focuses the page's first heading in `container`, now or as soon as a lazily loaded page shows one.
- * Answers a function that stops waiting.
+ * Focuses the page's first heading in `container`, now or as soon as a lazily loaded page shows one, unless
+ * focus has moved elsewhere by then. Answers a function that stops waiting.
  */
 export function focusPageHeading(container: HTMLElement): () => void {
+  // A person who has moved focus on meanwhile (into the search box, say) keeps it.
+  const focusedBefore = document.activeElement;
   const focus = () => {
+    if (document.activeElement !== focusedBefore && document.activeElement !== document.body) return true;
     const heading = container.querySelector<HTMLElement>('h1, h2');
     if (!heading) return false;
     if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
