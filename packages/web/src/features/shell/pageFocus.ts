@@ -6,15 +6,18 @@ import { currentRoute } from '../../platform/guards/routeHandle.ts';
 /** Marks the heading the shell moved focus to; accessibility.css hides its ring for mouse users. */
 const PAGE_HEADING_ATTRIBUTE = 'data-page-heading';
 
+/** Where a person is busy: typing in a field, or in a dialog, menu or list of options. */
+const BUSY_SELECTOR =
+  'input, textarea, select, [contenteditable="true"], [role="dialog"] *, [role="menu"] *, [role="listbox"] *';
+
 /**
  * Focuses the page's first heading in `container`, now or as soon as a lazily loaded page shows one, unless
- * focus has moved elsewhere by then. Answers a function that stops waiting.
+ * the person is busy elsewhere by then (typing in the header search, say). Answers a function that stops
+ * waiting.
  */
 export function focusPageHeading(container: HTMLElement): () => void {
-  // A person who has moved focus on meanwhile (into the search box, say) keeps it.
-  const focusedBefore = document.activeElement;
   const focus = () => {
-    if (document.activeElement !== focusedBefore && document.activeElement !== document.body) return true;
+    if (document.activeElement?.matches(BUSY_SELECTOR)) return true;
     const heading = container.querySelector<HTMLElement>('h1, h2');
     if (!heading) return false;
     if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
@@ -40,11 +43,14 @@ export function useHeadingFocusOnNavigation(main: RefObject<HTMLElement | null>)
   const { pathname } = useLocation();
   const overlay = Boolean(currentRoute(useMatches())?.route.modal);
   const previous = useRef<{ pathname: string; overlay: boolean } | null>(null);
+  // Kept across renders: only the next navigation (or leaving the shell) stops a wait for the heading.
+  const stopWaiting = useRef<(() => void) | null>(null);
   useEffect(() => {
     const before = previous.current;
     previous.current = { pathname, overlay };
     if (!before || before.pathname === pathname || before.overlay || overlay) return;
-    const container = main.current;
-    return container ? focusPageHeading(container) : undefined;
+    stopWaiting.current?.();
+    stopWaiting.current = main.current ? focusPageHeading(main.current) : null;
   }, [main, pathname, overlay]);
+  useEffect(() => () => stopWaiting.current?.(), []);
 }
