@@ -100,6 +100,23 @@ describe('keyboard and focus', () => {
     await context.close();
   });
 
+  it('ends every signed-in page with room for the bottom-left toasts', async () => {
+    // A short window, so the page scrolls and its end can be brought to the bottom edge.
+    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 420 } });
+    await signIn(page, baseUrl, manager.email, manager.password);
+    await page.goto(`${baseUrl}/${organizationId}/dashboard`);
+    await page.getByRole('heading', { name: 'Welcome to Keyboard Org' }).waitFor();
+    const room = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const main = document.getElementById('main-content');
+      const last = main?.lastElementChild?.getBoundingClientRect();
+      return last ? window.innerHeight - last.bottom : 0;
+    });
+    // A toast is about 80 px high and sits 16 px above the bottom edge.
+    expect(room).toBeGreaterThanOrEqual(100);
+    await context.close();
+  });
+
   it('draws the outline of a screen before any script has run', async () => {
     const { page, context } = await openPage(browser);
     // Scripts are held back, as on a slow link; the page must not be blank meanwhile.
