@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { LanguageSync } from '../platform/i18n/LanguageSync.tsx';
 import { PlatformContext } from '../platform/platformContext.ts';
 import type { Platform } from '../platform/platformContext.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 import { Toasts } from './Toasts.tsx';
 
 export function Providers({
@@ -22,7 +22,7 @@ export function Providers({
     <PlatformContext value={platform}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={platform.queryClient}>
-          <MantineProvider theme={theme}>
+          <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
             <Toasts />
             <LanguageSync />
             {children}

@@ -2,14 +2,14 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AppAlerts } from '../platform/alerts/AppAlerts.tsx';
 import { DocumentTitle } from '../platform/pageTitle/DocumentTitle.tsx';
-import { PageLoader } from '../features/shell/PageLoader.tsx';
+import { ShellSkeleton } from '../features/shell/ShellSkeleton.tsx';
 
 export function RootLayout() {
   return (
     <>
       <DocumentTitle />
       <AppAlerts />
-      <Suspense fallback={<PageLoader />}>
+      <Suspense fallback={<ShellSkeleton />}>
         <Outlet />
       </Suspense>
     </>

@@ -58,6 +58,7 @@ export function NotificationsBell() {
         onClose={() => setOpen(false)}
         position="right"
         title={t('notifications.title')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
         data-testid="notifications-pane"
       >
         {open && <NotificationsList />}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches, useParams } from 'react-router';
-import { PageLoader } from '../shell/PageLoader.tsx';
+import { ShellSkeleton } from '../shell/ShellSkeleton.tsx';
 import { errorTypeOf } from '../../platform/channel/channelError.ts';
 import { useCommand } from '../../platform/data/useCommand.ts';
 import { accessContextFor } from '../../platform/guards/accessContext.ts';
@@ -57,9 +57,9 @@ export default function OrganizationLayout() {
     [organization, channel, organizationId, session],
   );
 
-  if (decision === 'wait' || (decision.kind === 'allow' && !current)) return <PageLoader />;
+  if (decision === 'wait' || (decision.kind === 'allow' && !current)) return <ShellSkeleton />;
   if (decision.kind === 'redirect') return <GuardRedirect to={decision.to} alert={decision.alert} />;
-  if (!current) return <PageLoader />;
+  if (!current) return <ShellSkeleton />;
 
   const shown = currentRoute(matches);
   const access = shown

@@ -1,11 +1,19 @@
-import { Center, Loader } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
+/**
+ * What a page shows while its code or data comes in (issue 13 §5): the outline of a page (a heading and a
+ * few rows) rather than a lone spinner, so the screen takes its shape at once.
+ */
 export function PageLoader() {
   const { t } = useTranslation();
   return (
-    <Center mih="50vh" role="status" aria-label={t('app.loading')}>
-      <Loader />
-    </Center>
+    <Stack gap="md" role="status" aria-label={t('app.loading')} data-page-loading>
+      <Skeleton height={32} width="40%" />
+      <Skeleton height={16} width="70%" />
+      <Skeleton height={120} />
+      <Skeleton height={16} />
+      <Skeleton height={16} width="85%" />
+    </Stack>
   );
 }

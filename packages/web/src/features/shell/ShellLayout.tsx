@@ -1,9 +1,11 @@
 import { Anchor, AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { PageLoader } from './PageLoader.tsx';
+import { useHeadingFocusOnNavigation } from './pageFocus.ts';
+import { SkipLink } from './SkipLink.tsx';
 import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { OrganizationSwitcher } from '../organizations/OrganizationSwitcher.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
@@ -13,12 +15,22 @@ import { Navigation } from './Navigation.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /**
+ * Toasts sit at the bottom left (platform TOAST_POSITION) over the page: the page ends with room for one,
+ * so its last row (a pager, a Save button) can always be scrolled out from under it (issue 13 §5).
+ */
+const TOAST_ROOM = '120px';
+// The skip link focuses the page, which needs no ring of its own.
+const mainStyle = { outline: 'none', paddingBottom: `calc(var(--app-shell-padding) + ${TOAST_ROOM})` };
+
+/**
  * The frame around every signed-in screen: the header (product, organization switcher, connection, user
  * menu) and, inside an organization, the navigation of its pages.
  */
 export function ShellLayout({ organization }: { organization: CurrentOrganization | null }) {
   const { t } = useTranslation();
   const [navigationOpened, { toggle, close }] = useDisclosure(false);
+  const main = useRef<HTMLElement>(null);
+  useHeadingFocusOnNavigation(main);
   return (
     <AppShell
       header={{ height: 60 }}
@@ -27,6 +39,7 @@ export function ShellLayout({ organization }: { organization: CurrentOrganizatio
       }
       padding="md"
     >
+      <SkipLink main={main} />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -57,7 +70,7 @@ export function ShellLayout({ organization }: { organization: CurrentOrganizatio
           <Navigation organization={organization} onNavigate={close} />
         </AppShell.Navbar>
       )}
-      <AppShell.Main>
+      <AppShell.Main ref={main} id="main-content" tabIndex={-1} style={mainStyle}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -30,7 +30,13 @@ export function StandardFieldsCard({ subscriber }: { subscriber: Subscriber }) {
               <Stack key={field} gap={0} data-testid="standard-field" data-field={field}>
                 <Group gap={4} wrap="nowrap">
                   <Tooltip label={t('subscriber.notEditable')}>
-                    <Text component="span" c="dimmed" lh={1} aria-label={t('subscriber.notEditable')}>
+                    <Text
+                      component="span"
+                      c="dimmed"
+                      lh={1}
+                      role="img"
+                      aria-label={t('subscriber.notEditable')}
+                    >
                       <LockIcon size={11} />
                     </Text>
                   </Tooltip>

@@ -10,6 +10,9 @@ function state(status: ConnectionStatus, failedRetries = 0, offlineNotified = fa
 const offline: ConnectionAlertChange = {
   show: { key: 'connection-offline', errorType: 'WSConnectionRetryError' },
 };
+const sessionOffline: ConnectionAlertChange = {
+  show: { key: 'connection-offline', errorType: 'WSSessionConnectionRetryError' },
+};
 const closed: ConnectionAlertChange = {
   dismiss: ['connection-offline', 'connection-session-unreachable'],
   show: { key: 'connection-closed', errorType: 'WSConnectionClosedError', action: { kind: 'reload' } },
@@ -36,7 +39,7 @@ describe('connectionAlertChange', () => {
       state('retrying', 2),
       state('retrying', 3, true),
       true,
-      offline,
+      sessionOffline,
     ],
     ['session, signed in, first failure', 'session', state('not-connected'), state('retrying'), true, {}],
     [

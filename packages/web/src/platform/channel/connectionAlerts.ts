@@ -41,7 +41,9 @@ export function connectionAlertChange(
     };
   }
   if (next.offlineNotified && !previous.offlineNotified) {
-    return { show: { key: OFFLINE_KEY, errorType: 'WSConnectionRetryError' } };
+    // Each channel says which server is offline (issue 13 §5); they share one alert, which either replaces.
+    const errorType = channel === 'session' ? 'WSSessionConnectionRetryError' : 'WSConnectionRetryError';
+    return { show: { key: OFFLINE_KEY, errorType } };
   }
   return {};
 }

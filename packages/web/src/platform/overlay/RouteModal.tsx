@@ -5,6 +5,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../features/shell/PageLoader.tsx';
 import type { RouteDefinition } from '../guards/routeDefinition.ts';
 import { OverlayContext, fallbackAddress } from './overlay.ts';
+import { useOverlayFocus } from './overlayFocus.ts';
 import type { Overlay } from './overlay.ts';
 
 // Loaded on first use (router.tsx): Mantine's Modal brings focus trapping and scroll areas that /login need not carry.
@@ -25,6 +26,7 @@ export default function RouteModal({
     () => ({ fallbackPath, close: () => void navigate(fallbackPath) }),
     [fallbackPath, navigate],
   );
+  const content = useOverlayFocus();
   const Page = route.page;
   return (
     <OverlayContext value={overlay}>
@@ -37,9 +39,11 @@ export default function RouteModal({
         data-testid="route-modal"
         data-route-id={route.id}
       >
-        <Suspense fallback={<PageLoader />}>
-          <Page />
-        </Suspense>
+        <div ref={content}>
+          <Suspense fallback={<PageLoader />}>
+            <Page />
+          </Suspense>
+        </div>
       </Modal>
     </OverlayContext>
   );

@@ -1,0 +1,116 @@
+import type { Page } from 'playwright-core';
+
+/** The ids of what the accessibility check seeds, for screens to build their addresses from. */
+export interface AccessibilitySeed {
+  organizationId: number;
+  /** The administrator who looks at every signed-in screen. */
+  userId: number;
+  partitionId: number;
+  listId: number;
+  subscriberId: number;
+  campaignId: number;
+  audienceId: number;
+  tagId: number;
+  /** A subscriber custom field with a few values to pick from. */
+  customField: string;
+}
+
+/** One screen the accessibility check visits. */
+export interface AccessibilityScreen {
+  /** Printed beside each violation found on it. */
+  name: string;
+  /** The screens of someone signed out come first; the rest are seen by the seeded administrator. */
+  signedOut?: boolean;
+  /** Its address, from the seeded ids; an organization's pages start with `/{organizationId}`. */
+  path: (seed: AccessibilitySeed) => string;
+  /** What a person does on it before it is checked: open a menu, a drawer, a search. */
+  open?: (page: Page) => Promise<void>;
+}
+
+const org = (seed: AccessibilitySeed, rest: string) => `/${seed.organizationId}/${rest}`;
+
+async function openMenu(page: Page, testId: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('menu').waitFor();
+}
+
+/**
+ * Every screen of the console, with the overlays a person opens on them. A new screen is one entry here;
+ * the check in accessibility.test.ts visits them in this order with one browser and one server.
+ */
+export const ACCESSIBILITY_SCREENS: readonly AccessibilityScreen[] = [
+  { name: 'sign-in', signedOut: true, path: () => '/login' },
+  { name: 'sign-up', signedOut: true, path: () => '/signup' },
+  { name: 'password reset', signedOut: true, path: () => '/passwordreset' },
+  { name: 'organizations', path: () => '/organizations' },
+  { name: 'account', path: () => '/account' },
+  { name: 'dashboard', path: (seed) => org(seed, 'dashboard') },
+  {
+    name: 'user menu opened',
+    path: (seed) => org(seed, 'dashboard'),
+    open: (page) => openMenu(page, 'user-menu'),
+  },
+  {
+    name: 'organization switcher opened',
+    path: (seed) => org(seed, 'dashboard'),
+    open: (page) => openMenu(page, 'organization-switcher'),
+  },
+  {
+    name: 'notifications drawer',
+    path: (seed) => org(seed, 'dashboard'),
+    open: async (page) => {
+      await page.getByTestId('notifications-bell').click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'header search',
+    path: (seed) => org(seed, 'dashboard'),
+    open: async (page) => {
+      await page.getByTestId('search-input').fill('Spring');
+      await page.getByTestId('search-dropdown').getByRole('option').first().waitFor();
+    },
+  },
+  { name: 'search results', path: (seed) => org(seed, 'search?q=Spring') },
+  { name: 'campaigns', path: (seed) => org(seed, 'campaigns') },
+  { name: 'new campaign', path: (seed) => org(seed, 'campaigns/new') },
+  { name: 'campaign setup', path: (seed) => org(seed, `campaigns/${seed.campaignId}`) },
+  { name: 'campaigns of a partition', path: (seed) => org(seed, `campaigns/partition/${seed.partitionId}`) },
+  { name: 'campaign', path: (seed) => org(seed, `campaign/${seed.campaignId}`) },
+  { name: 'lists', path: (seed) => org(seed, 'subscribers') },
+  { name: 'new list', path: (seed) => org(seed, 'subscribers/new') },
+  { name: 'list members', path: (seed) => org(seed, `subscribers/view/${seed.listId}`) },
+  { name: 'list import', path: (seed) => org(seed, `subscribers/import/${seed.listId}`) },
+  { name: 'add subscriber', path: (seed) => org(seed, `subscribers/add/${seed.listId}`) },
+  { name: 'list report', path: (seed) => org(seed, `subscribers/report/${seed.listId}`) },
+  { name: 'lists of a partition', path: (seed) => org(seed, `subscribers/partition/${seed.partitionId}`) },
+  { name: 'subscriber profile', path: (seed) => org(seed, `subscribers/${seed.subscriberId}`) },
+  { name: 'audiences', path: (seed) => org(seed, 'audiences') },
+  { name: 'audience builder', path: (seed) => org(seed, 'audiences/new') },
+  { name: 'audience', path: (seed) => org(seed, `audiences/view/${seed.audienceId}`) },
+  { name: 'audience report', path: (seed) => org(seed, `audiences/report/${seed.audienceId}`) },
+  { name: 'audiences of a partition', path: (seed) => org(seed, `audiences/partition/${seed.partitionId}`) },
+  { name: 'exports', path: (seed) => org(seed, 'export') },
+  { name: 'admin panel', path: (seed) => org(seed, 'admin-panel') },
+  { name: 'test profile', path: (seed) => org(seed, 'settings/profile') },
+  { name: 'users', path: (seed) => org(seed, 'settings/users') },
+  { name: 'user', path: (seed) => org(seed, `settings/users/${seed.userId}`) },
+  { name: 'access', path: (seed) => org(seed, 'settings/access') },
+  { name: 'security', path: (seed) => org(seed, 'settings/security') },
+  { name: 'profile fields', path: (seed) => org(seed, 'settings/profilefields') },
+  { name: 'profile field', path: (seed) => org(seed, 'settings/profilefields/country') },
+  { name: 'custom fields', path: (seed) => org(seed, 'settings/customfields') },
+  { name: 'custom fields import', path: (seed) => org(seed, 'settings/customfields/import') },
+  {
+    name: 'custom field',
+    path: (seed) => org(seed, `settings/customfields/subscriber/${seed.customField}`),
+  },
+  { name: 'tags', path: (seed) => org(seed, 'settings/tags') },
+  { name: 'tag', path: (seed) => org(seed, `tags/${seed.tagId}`) },
+  { name: 'partitions', path: (seed) => org(seed, 'settings/partitions') },
+  { name: 'partitions import', path: (seed) => org(seed, 'settings/partitions/import') },
+  { name: 'partition', path: (seed) => org(seed, `settings/partitions/${seed.partitionId}`) },
+  { name: 'targeting rules', path: (seed) => org(seed, 'settings/targeting') },
+  { name: 'targeting rule', path: (seed) => org(seed, 'targeting/email') },
+  { name: 'sign-in rules', path: (seed) => org(seed, 'settings/rules') },
+];
