@@ -84,6 +84,16 @@ export const ACCESSIBILITY_SCREENS: readonly AccessibilityScreen[] = [
   { name: 'add subscriber', path: (seed) => org(seed, `subscribers/add/${seed.listId}`) },
   { name: 'list report', path: (seed) => org(seed, `subscribers/report/${seed.listId}`) },
   { name: 'lists of a partition', path: (seed) => org(seed, `subscribers/partition/${seed.partitionId}`) },
+  { name: 'subscribers', path: (seed) => org(seed, 'subscribers/all') },
+  { name: 'subscribers searched', path: (seed) => org(seed, 'subscribers/all?q=a') },
+  {
+    name: 'list export dialog',
+    path: (seed) => org(seed, `subscribers/view/${seed.listId}`),
+    open: async (page) => {
+      await page.getByTestId('list-export').click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
   { name: 'subscriber profile', path: (seed) => org(seed, `subscribers/${seed.subscriberId}`) },
   { name: 'audiences', path: (seed) => org(seed, 'audiences') },
   { name: 'audience builder', path: (seed) => org(seed, 'audiences/new') },
@@ -106,11 +116,11 @@ export const ACCESSIBILITY_SCREENS: readonly AccessibilityScreen[] = [
     path: (seed) => org(seed, `settings/customfields/subscriber/${seed.customField}`),
   },
   { name: 'tags', path: (seed) => org(seed, 'settings/tags') },
-  { name: 'tag', path: (seed) => org(seed, `tags/${seed.tagId}`) },
+  { name: 'tag', path: (seed) => org(seed, `settings/tags/${seed.tagId}`) },
   { name: 'partitions', path: (seed) => org(seed, 'settings/partitions') },
   { name: 'partitions import', path: (seed) => org(seed, 'settings/partitions/import') },
   { name: 'partition', path: (seed) => org(seed, `settings/partitions/${seed.partitionId}`) },
   { name: 'targeting rules', path: (seed) => org(seed, 'settings/targeting') },
-  { name: 'targeting rule', path: (seed) => org(seed, 'targeting/email') },
+  { name: 'targeting rule', path: (seed) => org(seed, 'settings/targeting/email') },
   { name: 'sign-in rules', path: (seed) => org(seed, 'settings/rules') },
 ];

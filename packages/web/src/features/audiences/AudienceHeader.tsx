@@ -191,6 +191,7 @@ export function AudienceHeader({
         </Paper>
       </SimpleGrid>
       <Modal
+        closeButtonProps={{ 'aria-label': t('common.close') }}
         opened={confirmingArchive}
         onClose={() => setConfirmingArchive(false)}
         title={t(audience.isArchived ? 'audiences.unarchiveTitle' : 'audiences.archiveTitle', {

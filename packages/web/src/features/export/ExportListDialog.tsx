@@ -58,7 +58,13 @@ export function ExportListDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('export.dialog.title', { name: list.name })} size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      opened={opened}
+      onClose={onClose}
+      title={t('export.dialog.title', { name: list.name })}
+      size="lg"
+    >
       {/* Mounted while open only, so each opening starts from the default choice. */}
       {opened && <ExportListForm list={list} onClose={onClose} />}
     </Modal>

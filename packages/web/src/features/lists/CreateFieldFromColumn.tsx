@@ -34,6 +34,7 @@ export function CreateFieldFromColumn({
   const { t } = useTranslation();
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       opened={column !== null}
       onClose={onClose}
       title={t('lists.import.createField.title', { column: column ?? '' })}

@@ -65,6 +65,7 @@ export function SubscriberActions({ subscriber }: { subscriber: Subscriber }) {
       </Group>
       <RecordsError error={status.error} testId="subscriber-status-error" />
       <Modal
+        closeButtonProps={{ 'aria-label': t('common.close') }}
         opened={confirming}
         onClose={() => {
           setConfirming(false);

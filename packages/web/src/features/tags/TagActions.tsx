@@ -59,6 +59,7 @@ export function TagActions({ tag, onRename }: { tag: Tag; onRename: (tag: Tag) =
         </Menu.Dropdown>
       </Menu>
       <Modal
+        closeButtonProps={{ 'aria-label': t('common.close') }}
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={t('tags.confirmArchiveTitle')}

@@ -21,6 +21,7 @@ export function TagFormModal({
   const { t } = useTranslation();
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       opened={opened}
       onClose={onClose}
       title={tag ? t('tags.renameTitle') : t('tags.newTitle')}

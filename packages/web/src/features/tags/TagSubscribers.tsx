@@ -137,6 +137,7 @@ export function TagSubscribers({ tag }: { tag: Tag }) {
         />
       )}
       <Modal
+        closeButtonProps={{ 'aria-label': t('common.close') }}
         opened={removing !== null}
         onClose={() => setRemoving(null)}
         title={t('tags.subscribers.confirmRemoveTitle')}

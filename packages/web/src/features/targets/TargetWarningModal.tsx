@@ -17,6 +17,7 @@ export function TargetWarningModal({
   const { t } = useTranslation();
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       opened={opened}
       onClose={onCancel}
       title={t('targets.confirmTitle')}

@@ -240,6 +240,7 @@ function CustomFieldsTable({
         </Table>
       </Table.ScrollContainer>
       <Modal
+        closeButtonProps={{ 'aria-label': t('common.close') }}
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title={t('settings.customFields.confirmDeleteTitle')}
