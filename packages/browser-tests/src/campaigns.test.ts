@@ -76,7 +76,7 @@ describe('campaigns', () => {
     expect(search(page)).toEqual({ filter: 'upcoming' });
     await page.getByTestId('list-filter').getByText('Completed').click();
     await expect.poll(() => shownNames(page)).toEqual(['Done B', 'Done A']);
-    await page.getByTestId('list-filter').getByText('Archived').click();
+    await page.getByTestId('list-filter').getByText('Archived', { exact: true }).click();
     await expect.poll(() => shownNames(page)).toEqual(['Archived A']);
     await page.getByTestId('list-filter').getByText('Active').click();
     await expect.poll(() => settledRange(page)).toBe('1–25 of 28');

@@ -10,6 +10,12 @@ export const FIRST_DASHBOARD_BUDGET_BYTES = 300 * 1024;
  * way to 150 KB is done. Lower it with every cut, and drop it for LOGIN_BUDGET_BYTES when that is reached.
  */
 export const LOGIN_CEILING_BYTES = 180 * 1024;
+/**
+ * The first dashboard was within its budget (265 KB) until issue 13's screens were merged: the header search
+ * across kinds (with the subscriber and custom-field schemas), the skeletons and the client error reporter
+ * brought it to 303 KB. Held under this ceiling until the header search loads on first use.
+ */
+export const FIRST_DASHBOARD_CEILING_BYTES = 310 * 1024;
 
 export interface ScriptWeight {
   /** gzip (level 9) bytes of every distinct script Chromium fetched. */
