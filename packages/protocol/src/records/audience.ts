@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineResource, filterOn } from '../resources/define.ts';
 import { AUDIENCE_GENERATION_STATES } from '../constants/enumerations.ts';
 import { targetNodeSchema } from '../target/tree.ts';
+import { RESOURCE_ACCESS } from '../resources/access.ts';
 
 /**
  * An audience's state: functional §3's generation states, and `ready` once its members were written. An
@@ -66,7 +67,6 @@ export const audienceResource = defineResource({
   },
   sortKeys: ['name', 'size', 'createdAt', 'updatedAt', 'generatedAt'],
   searchable: true,
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: ['database-manage'],
+  ...RESOURCE_ACCESS.audience,
   live: true,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource, filterOn } from '../resources/define.ts';
+import { RESOURCE_ACCESS } from '../resources/access.ts';
 
 /** The campaign list's status filter (functional §2); `all` is every campaign that is not archived. */
 export const CAMPAIGN_STATUSES = ['all', 'active', 'upcoming', 'completed', 'archived'] as const;
@@ -79,7 +80,6 @@ export const campaignResource = defineResource({
   },
   sortKeys: ['name', 'startDate', 'endDate', 'createdAt', 'updatedAt'],
   searchable: true,
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: ['content-edit'],
+  ...RESOURCE_ACCESS.campaign,
   live: true,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource, filterOn } from '../resources/define.ts';
 import { CUSTOM_FIELD_TYPES } from '../constants/enumerations.ts';
+import { RESOURCE_ACCESS } from '../resources/access.ts';
 
 /** The kind of value a field holds (its schema); imports and forms check values against it. */
 export const CUSTOM_FIELD_DATA_TYPES = ['text', 'number', 'date', 'boolean'] as const;
@@ -123,7 +124,6 @@ export const customFieldResource = defineResource({
   defaultFilters: { isDeleted: false },
   sortKeys: ['field', 'type', 'groupName', 'createdAt', 'updatedAt'],
   searchable: true,
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: ['database-manage'],
+  ...RESOURCE_ACCESS.customField,
   live: true,
 });

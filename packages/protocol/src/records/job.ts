@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource, filterOn } from '../resources/define.ts';
+import { RESOURCE_ACCESS } from '../resources/access.ts';
 
 /** PROTOCOL §5: long work runs as a job clients watch. */
 export const JOB_KINDS = [
@@ -54,7 +55,6 @@ export const jobResource = defineResource({
   },
   sortKeys: ['createdAt', 'updatedAt', 'status'],
   searchable: true,
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: [],
+  ...RESOURCE_ACCESS.job,
   live: true,
 });

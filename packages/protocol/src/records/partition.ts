@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource, filterOn } from '../resources/define.ts';
+import { RESOURCE_ACCESS } from '../resources/access.ts';
 
 /** A partition (head office or a franchise store) as the server answers it (query type `partition`). */
 export const partitionRecordSchema = z.object({
@@ -44,8 +45,7 @@ export const partitionResource = defineResource({
   },
   sortKeys: ['name'],
   searchable: true,
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: ['admin'],
+  ...RESOURCE_ACCESS.partition,
   live: true,
 });
 
@@ -57,7 +57,6 @@ export const partitionSetResource = defineResource({
   filters: { id: filterOn.key },
   sortKeys: ['name'],
   searchable: true,
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: ['admin'],
+  ...RESOURCE_ACCESS.partitionSet,
   live: true,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource, filterOn } from '../resources/define.ts';
 import { LIST_STATES } from '../constants/enumerations.ts';
+import { RESOURCE_ACCESS } from '../resources/access.ts';
 
 /**
  * A list's state (functional §3): archived when archived; empty with no subscribers; dormant when nobody
@@ -119,7 +120,6 @@ export const listResource = defineResource({
   },
   sortKeys: ['name', 'createdAt', 'updatedAt', 'lastUpdated', 'subscribers', 'contactable'],
   searchable: true,
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: ['database-manage'],
+  ...RESOURCE_ACCESS.list,
   live: true,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource, filterOn } from '../resources/define.ts';
+import { RESOURCE_ACCESS } from '../resources/access.ts';
 
 /** Functional §3: a subscriber's standard profile fields (besides id and the derived display name). */
 export const STANDARD_PROFILE_FIELDS = [
@@ -272,8 +273,7 @@ export const subscriberResource = defineResource({
   },
   sortKeys: ['email', 'firstname', 'lastname', 'country', 'createdAt', 'updatedAt'],
   searchable: true,
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: ['database-manage'],
+  ...RESOURCE_ACCESS.subscriber,
   live: true,
 });
 
@@ -289,8 +289,7 @@ export const listMembershipResource = defineResource({
   },
   sortKeys: ['subscriberId', 'createdAt', 'updatedAt'],
   searchable: false,
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: [],
+  ...RESOURCE_ACCESS.listMembership,
   live: true,
 });
 
@@ -310,7 +309,6 @@ export const subscriberEventResource = defineResource({
   sortKeys: ['occurredAt'],
   defaultSortKey: 'occurredAt',
   searchable: false,
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: [],
+  ...RESOURCE_ACCESS.subscriberEvent,
   live: true,
 });

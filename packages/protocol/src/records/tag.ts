@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource, filterOn } from '../resources/define.ts';
+import { RESOURCE_ACCESS } from '../resources/access.ts';
 
 /**
  * A tag's figures (functional §3): contactable subscribers with the tag, and the averages of their predicted
@@ -51,7 +52,6 @@ export const tagResource = defineResource({
   },
   sortKeys: ['name', 'createdAt', 'updatedAt'],
   searchable: true,
-  readCapabilities: ['base', 'franchisee'],
-  writeCapabilities: ['database-manage'],
+  ...RESOURCE_ACCESS.tag,
   live: true,
 });

@@ -3,6 +3,7 @@ import { defineResource, filterOn } from '../resources/define.ts';
 import { TARGETING_RULE_TYPES } from '../constants/enumerations.ts';
 import { targetNodeSchema } from '../target/tree.ts';
 import { targetInputSchema } from './audience.ts';
+import { RESOURCE_ACCESS } from '../resources/access.ts';
 
 /**
  * An organization's targeting rule for one channel type (functional §3): when enabled, an activity of that
@@ -44,7 +45,6 @@ export const targetingRuleResource = defineResource({
   defaultFilters: { type: [...TARGETING_RULE_TYPES] },
   sortKeys: ['type', 'updatedAt'],
   searchable: false,
-  readCapabilities: ['base'],
-  writeCapabilities: ['admin'],
+  ...RESOURCE_ACCESS.targetingRule,
   live: true,
 });

@@ -15,6 +15,7 @@ import { targetingRuleResource } from '../records/targeting-rule.ts';
 import type { ResourceDefinition } from './define.ts';
 
 export * from './define.ts';
+export * from './access.ts';
 
 /**
  * Every resource type, each declared once beside its record schema (records/). The query types, the live

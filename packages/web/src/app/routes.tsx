@@ -1,10 +1,7 @@
 import type { AccessRequirement } from '@herald/protocol';
 import { LoginPage } from '../features/login/LoginPage.tsx';
 import { lazyPage } from '../platform/lazy/lazyPage.ts';
-import {
-  routeReadRequirement as readRequirement,
-  routeWriteRequirement as writeRequirement,
-} from '../platform/resources/routeRequirements.ts';
+import { readRequirement, writeRequirement } from '../platform/resources/resources.ts';
 import { PROVIDER_DOMAINS } from '../platform/guards/providerDomains.ts';
 import type { RouteDefinition } from '../platform/guards/routeDefinition.ts';
 

@@ -1,12 +1,16 @@
-import { checkAccess, resourceDefinitions } from '@herald/protocol';
+import { checkAccess, RESOURCE_ACCESS } from '@herald/protocol';
 import type { AccessContext, AccessRequirement, ResourceType } from '@herald/protocol';
 
 /** A record type's name (the contract's resource types), checked by the compiler wherever a screen names one. */
 export type { ResourceType };
 
+// Access is read from the contract's access table, not from resourceDefinitions: the declarations carry the
+// records' schemas, and the route table and the shell would bring zod to /login and the first dashboard
+// (issue 13 §7).
+
 /** What reading records of `type` asks of a user, as a route's `requires` (the contract's declaration). */
 export function readRequirement(type: ResourceType): AccessRequirement {
-  return { anyCapability: resourceDefinitions[type].readCapabilities };
+  return { anyCapability: RESOURCE_ACCESS[type].readCapabilities };
 }
 
 /**
@@ -14,8 +18,8 @@ export function readRequirement(type: ResourceType): AccessRequirement {
  * a writer is also a reader.
  */
 export function writeRequirement(type: ResourceType): AccessRequirement {
-  const declaration = resourceDefinitions[type];
-  return { anyCapability: declaration.readCapabilities, capabilities: declaration.writeCapabilities };
+  const access = RESOURCE_ACCESS[type];
+  return { anyCapability: access.readCapabilities, capabilities: access.writeCapabilities };
 }
 
 export interface ResourceAccess {
@@ -27,6 +31,6 @@ export interface ResourceAccess {
 export function resourceAccess(type: ResourceType, access: AccessContext): ResourceAccess {
   return {
     canRead: checkAccess(readRequirement(type), access),
-    canWrite: resourceDefinitions[type].write !== undefined && checkAccess(writeRequirement(type), access),
+    canWrite: RESOURCE_ACCESS[type].writeCapabilities.length > 0 && checkAccess(writeRequirement(type), access),
   };
 }

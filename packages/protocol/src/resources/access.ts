@@ -1,0 +1,25 @@
+import type { Capability } from '../access/capabilities.ts';
+
+/**
+ * Who may read and write each resource type: reading needs ANY of `readCapabilities`, writing needs ALL of
+ * `writeCapabilities` (and a read capability); read-only types have none. Each type's declaration
+ * (resourceDefinitions) takes its entry from here, so access is declared once; it lives apart from the records'
+ * schemas so that a client checks access without loading zod (the sign-in page and the first dashboard, issue
+ * 13 §7).
+ */
+export const RESOURCE_ACCESS = {
+  audience: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['database-manage'] },
+  campaign: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['content-edit'] },
+  customField: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['database-manage'] },
+  job: { readCapabilities: ['base', 'franchisee'], writeCapabilities: [] },
+  partition: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['admin'] },
+  partitionSet: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['admin'] },
+  list: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['database-manage'] },
+  subscriber: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['database-manage'] },
+  listMembership: { readCapabilities: ['base', 'franchisee'], writeCapabilities: [] },
+  subscriberEvent: { readCapabilities: ['base', 'franchisee'], writeCapabilities: [] },
+  tag: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['database-manage'] },
+  targetingRule: { readCapabilities: ['base'], writeCapabilities: ['admin'] },
+} as const satisfies Readonly<
+  Record<string, { readCapabilities: readonly Capability[]; writeCapabilities: readonly Capability[] }>
+>;
