@@ -103,6 +103,30 @@ describe('the web app shell', () => {
     await context.close();
   });
 
+  it("shows a page whose code does not arrive as an error in the shell, which the next page replaces", async () => {
+    const organizationId = await createOrganization(herald, 'Missing Chunk Org');
+    const user = await createUser(herald, [{ organizationId, roles: ['System.Admin'] }]);
+    const { page, context } = await openPage(browser);
+    await signIn(page, baseUrl, user.email, user.password);
+    await page.getByRole('link', { name: 'Missing Chunk Org' }).click();
+    await page.getByRole('heading', { name: 'Welcome to Missing Chunk Org' }).waitFor();
+    // The campaigns page's code cannot be fetched (a deploy replaced it, or the network dropped it). The
+    // context's route also stops the fetch the service worker makes for the page.
+    await context.route('**/assets/CampaignsPage-*.js', (route) => route.abort());
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    await navigation.getByRole('link', { name: 'Campaigns' }).click();
+    await page.getByText('This page could not be loaded. Please reload the page.').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Reload page' }).first().isVisible()).toBe(true);
+    const main = page.getByRole('main');
+    expect(await main.getByText('This page could not be loaded. Please reload the page.').count()).toBe(1);
+    // The shell around the page still works: the next page renders in its place.
+    await navigation.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Welcome to Missing Chunk Org' }).waitFor();
+    // The alert with its Reload action stays; the page's own error has gone with the page.
+    expect(await main.getByText('This page could not be loaded. Please reload the page.').count()).toBe(0);
+    await context.close();
+  });
+
   it('refuses an organization the user has no access to, back to the organization list', async () => {
     const organizationId = await createOrganization(herald);
     const forbiddenId = await createOrganization(herald);

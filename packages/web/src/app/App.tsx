@@ -1,16 +1,18 @@
 import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from '../platform/guards/routeMatches.tsx';
 import type { Platform } from '../platform/platformContext.ts';
 import { Providers } from './Providers.tsx';
 import { routeObjects } from './router.tsx';
 
 export function App({ platform, i18n }: { platform: Platform; i18n: I18n }) {
-  const [router] = useState(() => createBrowserRouter(routeObjects(platform.routes)));
+  const [routes] = useState(() => routeObjects(platform.routes));
   return (
     <Providers platform={platform} i18n={i18n}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
     </Providers>
   );
 }

@@ -1,16 +1,51 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { Component, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
+import { useLocation } from 'react-router';
 import { isChunkLoadError } from '../platform/lazy/loadWithTimeout.ts';
 import { usePlatform } from '../platform/platformContext.ts';
 
+interface BoundaryProps {
+  pathname: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  error: unknown;
+  /** The address the error happened at: moving elsewhere renders the route again. */
+  failedAt: string | null;
+}
+
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, failedAt: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (state.error === null) return null;
+    if (state.failedAt === null) return { failedAt: props.pathname };
+    return state.failedAt === props.pathname ? null : { error: null, failedAt: null };
+  }
+
+  override render() {
+    return this.state.error === null ? this.props.children : <RouteError error={this.state.error} />;
+  }
+}
+
 /**
- * What a route shows when it cannot render. A page whose code did not arrive (failed, or not within 120 s)
- * raises an alert with a Reload action; anything else is a bug, logged and shown as an application error.
+ * What a route shows when it cannot render, in place of the route alone (the shell and the navigation stay):
+ * a page whose code did not arrive (failed, or not within 120 s) raises an alert with a Reload action;
+ * anything else is a bug, logged and shown as an application error. Going to another address tries again.
  */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <Boundary pathname={pathname}>{children}</Boundary>;
+}
+
+function RouteError({ error }: { error: unknown }) {
   const { alerts } = usePlatform();
   const { t } = useTranslation();
   const chunkMissing = isChunkLoadError(error);

@@ -24,7 +24,7 @@ const ORGANIZATION_PREFIX = '/:organization/';
 function pageRoute(route: RouteDefinition, path: string): RouteObject {
   const Page = route.page;
   const handle: RouteHandle = { route };
-  return { path, element: <Page />, handle, errorElement: <RouteErrorBoundary /> };
+  return { path, element: <RouteErrorBoundary><Page /></RouteErrorBoundary>, handle };
 }
 
 const organizationRelative = (path: string) => path.slice(ORGANIZATION_PREFIX.length);
@@ -41,32 +41,42 @@ function organizationRoutes(routes: readonly RouteDefinition[]): RouteObject[] {
       const overlays = modals.filter((modal) => modal.modal?.fallback === route.id);
       if (overlays.length === 0) return pageRoute(route, organizationRelative(route.path));
       return {
-        element: <OverlayHost page={route.page} />,
-        errorElement: <RouteErrorBoundary />,
+        element: (
+          <RouteErrorBoundary>
+            <OverlayHost page={route.page} />
+          </RouteErrorBoundary>
+        ),
         children: [
           { path: organizationRelative(route.path), handle: { route } satisfies RouteHandle, element: null },
           ...overlays.map((modal): RouteObject => ({
             path: organizationRelative(modal.path),
             handle: { route: modal } satisfies RouteHandle,
             element: (
-              <Suspense fallback={<PageLoader />}>
-                <RouteModal route={modal} fallback={route} />
-              </Suspense>
+              <RouteErrorBoundary>
+                <Suspense fallback={<PageLoader />}>
+                  <RouteModal route={modal} fallback={route} />
+                </Suspense>
+              </RouteErrorBoundary>
             ),
-            errorElement: <RouteErrorBoundary />,
           })),
         ],
       };
     });
 }
 
-/** The React Router tree for a route table: public pages, then the session guard, then organizations. */
+/**
+ * The React Router tree for a route table: public pages, then the session guard, then organizations. Each
+ * layout and page has its own error boundary, so a page that fails leaves the shell around it working.
+ */
 export function routeObjects(routes: readonly RouteDefinition[]): RouteObject[] {
   const inScope = (scope: RouteScope) => routes.filter((route) => route.scope === scope);
   return [
     {
-      element: <RootLayout />,
-      errorElement: <RouteErrorBoundary />,
+      element: (
+        <RouteErrorBoundary>
+          <RootLayout />
+        </RouteErrorBoundary>
+      ),
       children: [
         { path: '/', element: <Navigate to={ORGANIZATIONS_PATH} replace /> },
         ...inScope('public').map((route) => pageRoute(route, route.path)),
@@ -74,14 +84,20 @@ export function routeObjects(routes: readonly RouteDefinition[]): RouteObject[] 
           element: <RequireSession />,
           children: [
             {
-              element: <SessionShell />,
-              errorElement: <RouteErrorBoundary />,
+              element: (
+                <RouteErrorBoundary>
+                  <SessionShell />
+                </RouteErrorBoundary>
+              ),
               children: inScope('session').map((route) => pageRoute(route, route.path)),
             },
             {
               path: '/:organization',
-              element: <OrganizationLayout />,
-              errorElement: <RouteErrorBoundary />,
+              element: (
+                <RouteErrorBoundary>
+                  <OrganizationLayout />
+                </RouteErrorBoundary>
+              ),
               children: [
                 { index: true, element: <Navigate to="dashboard" replace /> },
                 ...organizationRoutes(inScope('organization')),

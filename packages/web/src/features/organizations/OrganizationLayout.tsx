@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useMatches, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { useRouteMatches } from '../../platform/guards/routeMatches.tsx';
 import { ShellSkeleton } from '../shell/ShellSkeleton.tsx';
 import { errorTypeOf } from '../../platform/channel/channelError.ts';
 import { useCommand } from '../../platform/data/useCommand.ts';
@@ -26,7 +27,7 @@ export default function OrganizationLayout() {
   const { sessionChannel, sessionStore } = usePlatform();
   const session = useSession();
   const { pathname } = useLocation();
-  const matches = useMatches();
+  const matches = useRouteMatches();
   const organizationId = parseOrganizationId(useParams().organization);
   const token = useCommand(
     sessionChannel,

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
-import { useLocation, useMatches } from 'react-router';
+import { useLocation } from 'react-router';
+import { useRouteMatches } from '../../platform/guards/routeMatches.tsx';
 import { currentRoute } from '../../platform/guards/routeHandle.ts';
 
 /** Marks the heading the shell moved focus to; accessibility.css hides its ring for mouse users. */
@@ -41,7 +42,7 @@ export function focusPageHeading(container: HTMLElement): () => void {
  */
 export function useHeadingFocusOnNavigation(main: RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
-  const overlay = Boolean(currentRoute(useMatches())?.route.modal);
+  const overlay = Boolean(currentRoute(useRouteMatches())?.route.modal);
   const previous = useRef<{ pathname: string; overlay: boolean } | null>(null);
   // Kept across renders: only the next navigation (or leaving the shell) stops a wait for the heading.
   const stopWaiting = useRef<(() => void) | null>(null);

@@ -1,4 +1,4 @@
-import type { UIMatch } from 'react-router';
+import type { RouteMatch } from './routeMatches.tsx';
 import type { RouteDefinition } from './routeDefinition.ts';
 
 /** What each route of the router carries for the title and the guards: its entry in the route table. */
@@ -12,7 +12,7 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
 
 /** The route-table entry of the page being shown, with its path parameters. */
 export function currentRoute(
-  matches: readonly UIMatch[],
+  matches: readonly RouteMatch[],
 ): { route: RouteDefinition; params: Record<string, string | undefined> } | null {
   for (let index = matches.length - 1; index >= 0; index--) {
     const match = matches[index];

@@ -3,8 +3,8 @@ import type { TableTdProps } from '@mantine/core';
 import { PAGE_LIMIT } from '@herald/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMatches } from 'react-router';
 import { currentRoute } from '../guards/routeHandle.ts';
+import { useRouteMatches } from '../guards/routeMatches.tsx';
 import type { ResourceType } from '../resources/resources.ts';
 import { ListEmpty, ListPagination, ListSkeleton, ListToolbar, RecordsError } from './ListControls.tsx';
 import { defaultListParams, queryWindow } from './listParams.ts';
@@ -64,7 +64,7 @@ export function ResourceListPage<Type extends ResourceType>(config: ResourceList
   const { t } = useTranslation();
   const { definition, item } = config;
   // (Behind an overlay, the path's `id` is the overlay's, so only the partition route's own id counts.)
-  const shown = currentRoute(useMatches());
+  const shown = currentRoute(useRouteMatches());
   const partitioned = config.partitionRoute !== undefined;
   const partitionFromPath =
     shown && partitioned && shown.route.id === config.partitionRoute ? pathId(shown.params.id) : null;

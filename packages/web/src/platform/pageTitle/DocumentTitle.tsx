@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMatches } from 'react-router';
 import { currentRoute } from '../guards/routeHandle.ts';
+import { useRouteMatches } from '../guards/routeMatches.tsx';
 import { useSession } from '../session/useSession.ts';
 import { pageTitle } from './pageTitle.ts';
 
 /** Keeps document.title on the platform §2 rule for the page being shown. */
 export function DocumentTitle(): null {
   const { t } = useTranslation();
-  const matches = useMatches();
+  const matches = useRouteMatches();
   const { tokens } = useSession();
   const shown = currentRoute(matches);
   const organizationId = shown?.params.organization;
