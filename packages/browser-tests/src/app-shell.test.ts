@@ -103,7 +103,7 @@ describe('the web app shell', () => {
     await context.close();
   });
 
-  it("shows a page whose code does not arrive as an error in the shell, which the next page replaces", async () => {
+  it('shows a page whose code does not arrive as an error in the shell, which the next page replaces', async () => {
     const organizationId = await createOrganization(herald, 'Missing Chunk Org');
     const user = await createUser(herald, [{ organizationId, roles: ['System.Admin'] }]);
     const { page, context } = await openPage(browser);

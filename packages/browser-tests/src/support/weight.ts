@@ -94,7 +94,9 @@ export async function measureJavaScriptWeight(
     await page.getByRole('link', { name: organizationName }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/dashboard'));
     // The dashboard's own content, not the static shell or a skeleton: its page chunk has run.
-    await page.getByRole('heading', { level: 1, name: `Welcome to ${organizationName}`, exact: false }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: `Welcome to ${organizationName}`, exact: false })
+      .waitFor();
     await page.waitForLoadState('networkidle');
     return { login, firstDashboard: weigh(await scripts.settled()) };
   } finally {

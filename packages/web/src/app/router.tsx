@@ -24,7 +24,15 @@ const ORGANIZATION_PREFIX = '/:organization/';
 function pageRoute(route: RouteDefinition, path: string): RouteObject {
   const Page = route.page;
   const handle: RouteHandle = { route };
-  return { path, element: <RouteErrorBoundary><Page /></RouteErrorBoundary>, handle };
+  return {
+    path,
+    element: (
+      <RouteErrorBoundary>
+        <Page />
+      </RouteErrorBoundary>
+    ),
+    handle,
+  };
 }
 
 const organizationRelative = (path: string) => path.slice(ORGANIZATION_PREFIX.length);
