@@ -5,6 +5,7 @@ import { benchFlood } from './flood.ts';
 import { benchImport } from './import.ts';
 import { benchPing } from './ping.ts';
 import { benchResponsiveness } from './responsiveness.ts';
+import { benchSearchIndexCost } from './search-index-cost.ts';
 import { benchSessions } from './sessions.ts';
 import { benchSubscriberQuery } from './subscriber-query.ts';
 import { benchTargetCount } from './target-count.ts';
@@ -24,6 +25,7 @@ const benchmarks: Record<string, () => Promise<string[]>> = {
   'fan-out': benchFanOut,
   import: benchImport,
   'subscriber-query': benchSubscriberQuery,
+  'search-index-cost': benchSearchIndexCost,
   'target-count': benchTargetCount,
   responsiveness: benchResponsiveness,
 };
