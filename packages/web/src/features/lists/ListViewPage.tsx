@@ -1,33 +1,15 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { PAGE_LIMIT } from '@herald/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
-import {
-  ListEmpty,
-  ListPagination,
-  ListSearch,
-  ListSkeleton,
-  RecordsError,
-} from '../../platform/list/ListControls.tsx';
+import { ListEmpty, ListPagination, ListSkeleton, RecordsError } from '../../platform/list/ListControls.tsx';
 import { defaultListParams, queryWindow } from '../../platform/list/listParams.ts';
 import { useListParams } from '../../platform/list/useListParams.ts';
 import { useRecords } from '../../platform/list/useRecords.ts';
 import { ListHeader, ListNotFound, useSubscriberList } from './ListHeader.tsx';
-import { MEMBER_FILTERS, MEMBER_SORT_KEYS, memberListDefinition, memberQueryFilter, pathId } from './list.ts';
+import { MembersToolbar } from './MembersToolbar.tsx';
+import { memberListDefinition, memberQueryFilter, pathId } from './list.ts';
 import type { SubscriberList } from './list.ts';
 import { useListsContext } from './useListsContext.ts';
 
@@ -77,36 +59,7 @@ function ListView({ list }: { list: SubscriberList }) {
         <Title order={2} size="h3">
           {t('lists.members.title')}
         </Title>
-        <Group gap="sm" align="flex-end" data-testid="list-toolbar">
-          <SegmentedControl
-            data={MEMBER_FILTERS.map((value) => ({ value, label: t(`lists.members.filters.${value}`) }))}
-            value={params.filter}
-            onChange={(filter) => change({ filter })}
-            aria-label={t('listScreen.filter')}
-            data-testid="list-filter"
-          />
-          <ListSearch value={params.search} onChange={(search) => change({ search })} />
-          <Select
-            label={t('listScreen.sortBy')}
-            data={MEMBER_SORT_KEYS.map((value) => ({ value, label: t(`lists.members.fields.${value}`) }))}
-            value={params.sort}
-            onChange={(sort) => sort && change({ sort })}
-            allowDeselect={false}
-            w={160}
-            data-testid="list-sort"
-          />
-          <Tooltip label={params.order === 'asc' ? t('listScreen.ascending') : t('listScreen.descending')}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={params.order === 'asc' ? t('listScreen.ascending') : t('listScreen.descending')}
-              onClick={() => change({ order: params.order === 'asc' ? 'desc' : 'asc' })}
-              data-testid="list-order"
-            >
-              {params.order === 'asc' ? '↑' : '↓'}
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <MembersToolbar params={params} change={change} />
         <RecordsError error={members.error} testId="members-error" />
         {members.isPending ? (
           <ListSkeleton view="list" />

@@ -1,36 +1,16 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Collapse,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Collapse, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { PAGE_LIMIT } from '@herald/protocol';
 import type { TargetNode } from '@herald/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
-import {
-  ListEmpty,
-  ListPagination,
-  ListSearch,
-  ListSkeleton,
-  RecordsError,
-} from '../../platform/list/ListControls.tsx';
+import { ListEmpty, ListPagination, ListSkeleton, RecordsError } from '../../platform/list/ListControls.tsx';
 import { defaultListParams, queryWindow } from '../../platform/list/listParams.ts';
 import { useListParams } from '../../platform/list/useListParams.ts';
 import { useRecords } from '../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
-import { MEMBER_FILTERS, MEMBER_SORT_KEYS } from '../lists/list.ts';
+import { MembersToolbar } from '../lists/MembersToolbar.tsx';
 import { TargetExpressionInput } from '../targets/TargetExpressionInput.tsx';
 import {
   TARGET_PARAM,
@@ -87,35 +67,7 @@ export default function SubscribersPage() {
       <Text c="dimmed" size="sm">
         {t('subscribers.intro')}
       </Text>
-      <Group gap="sm" align="flex-end" data-testid="list-toolbar">
-        <SegmentedControl
-          data={MEMBER_FILTERS.map((value) => ({ value, label: t(`lists.members.filters.${value}`) }))}
-          value={params.filter}
-          onChange={(filter) => change({ filter })}
-          aria-label={t('listScreen.filter')}
-          data-testid="list-filter"
-        />
-        <ListSearch value={params.search} onChange={(search) => change({ search })} />
-        <Select
-          label={t('listScreen.sortBy')}
-          data={MEMBER_SORT_KEYS.map((value) => ({ value, label: t(`lists.members.fields.${value}`) }))}
-          value={params.sort}
-          onChange={(sort) => sort && change({ sort })}
-          allowDeselect={false}
-          w={160}
-          data-testid="list-sort"
-        />
-        <Tooltip label={params.order === 'asc' ? t('listScreen.ascending') : t('listScreen.descending')}>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={params.order === 'asc' ? t('listScreen.ascending') : t('listScreen.descending')}
-            onClick={() => change({ order: params.order === 'asc' ? 'desc' : 'asc' })}
-            data-testid="list-order"
-          >
-            {params.order === 'asc' ? '↑' : '↓'}
-          </ActionIcon>
-        </Tooltip>
+      <MembersToolbar params={params} change={change}>
         <Button
           variant={target !== null ? 'light' : 'default'}
           onClick={() => setTargetOpen((open) => !open)}
@@ -125,7 +77,7 @@ export default function SubscribersPage() {
         >
           {target !== null ? t('subscribers.targetActive') : t('subscribers.filterByTarget')}
         </Button>
-      </Group>
+      </MembersToolbar>
       <Text size="xs" c="dimmed">
         {t('subscribers.searchHint')}
       </Text>
