@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { useTranslation } from '../platform/i18n/useTranslation.ts';
 import { isChunkLoadError } from '../platform/lazy/loadWithTimeout.ts';
 import { usePlatform } from '../platform/platformContext.ts';
 

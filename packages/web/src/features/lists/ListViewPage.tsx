@@ -13,9 +13,9 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { PAGE_LIMIT } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import {
   ListEmpty,
   ListPagination,

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches, useParams } from 'react-router';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { ShellSkeleton } from '../shell/ShellSkeleton.tsx';
 import { errorTypeOf } from '../../platform/channel/channelError.ts';
 import { useCommand } from '../../platform/data/useCommand.ts';

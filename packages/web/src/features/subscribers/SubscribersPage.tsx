@@ -16,9 +16,9 @@ import {
 import { PAGE_LIMIT } from '@herald/protocol';
 import type { TargetNode } from '@herald/protocol';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import {
   ListEmpty,
   ListPagination,
