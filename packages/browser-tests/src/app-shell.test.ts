@@ -39,6 +39,22 @@ describe('the web app shell', () => {
     await context.close();
   });
 
+  it('switches the language from the account page at once: what shows, <html lang> and the confirmation', async () => {
+    const organizationId = await createOrganization(herald);
+    const user = await createUser(herald, [{ organizationId, roles: ['Database.Read'] }]);
+    const { page, context } = await openPage(browser, { locale: 'en-US' });
+    await signIn(page, baseUrl, user.email, user.password);
+    await page.goto(`${baseUrl}/account`);
+    await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+    // Japanese loads on demand; the page already showing says it in Japanese without a reload.
+    await page.getByLabel('Language').selectOption('ja');
+    await page.getByRole('heading', { name: 'アカウント', level: 1 }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('ja');
+    await page.getByText('言語を保存しました').waitFor();
+    expect(await page.getByLabel('言語').inputValue()).toBe('ja');
+    await context.close();
+  });
+
   it('sends a person without a session to sign in, remembering where they were going', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${baseUrl}/organizations`);

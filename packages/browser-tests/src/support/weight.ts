@@ -5,11 +5,12 @@ import type { Browser, Page } from 'playwright-core';
 export const LOGIN_BUDGET_BYTES = 150 * 1024;
 export const FIRST_DASHBOARD_BUDGET_BYTES = 300 * 1024;
 /**
- * What /login weighs today is above its budget (173 KB: React DOM, React Router, i18next, Mantine and TanStack
- * Query make most of it); the test holds it under this ceiling so it cannot grow back while the rest of the
- * way to 150 KB is done. Lower it with every cut, and drop it for LOGIN_BUDGET_BYTES when that is reached.
+ * What /login weighs today is above its budget (153 KB since i18next gave way to Herald's own translator:
+ * React DOM, React Router, Mantine and TanStack Query make most of it); the test holds it under this ceiling so
+ * it cannot grow back while the rest of the way to 150 KB is done. Lower it with every cut, and drop it for
+ * LOGIN_BUDGET_BYTES when that is reached.
  */
-export const LOGIN_CEILING_BYTES = 180 * 1024;
+export const LOGIN_CEILING_BYTES = 160 * 1024;
 /**
  * The first dashboard was within its budget (265 KB) until issue 13's screens were merged: the header search
  * across kinds (with the subscriber and custom-field schemas), the skeletons and the client error reporter

@@ -1,7 +1,7 @@
-import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from '../platform/guards/routeMatches.tsx';
+import type { I18n } from '../platform/i18n/createTranslator.ts';
 import type { Platform } from '../platform/platformContext.ts';
 import { Providers } from './Providers.tsx';
 import { routeObjects } from './router.tsx';

@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import type { I18n } from '../platform/i18n/createTranslator.ts';
+import { I18nProvider } from '../platform/i18n/I18nProvider.tsx';
 import { LanguageSync } from '../platform/i18n/LanguageSync.tsx';
 import { PlatformContext } from '../platform/platformContext.ts';
 import type { Platform } from '../platform/platformContext.ts';
@@ -20,7 +20,7 @@ export function Providers({
 }) {
   return (
     <PlatformContext value={platform}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <QueryClientProvider client={platform.queryClient}>
           <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
             <Toasts />
@@ -28,7 +28,7 @@ export function Providers({
             {children}
           </MantineProvider>
         </QueryClientProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </PlatformContext>
   );
 }

@@ -1,8 +1,8 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { Component, useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useTranslation } from '../platform/i18n/useTranslation.ts';
 import { isChunkLoadError } from '../platform/lazy/loadWithTimeout.ts';
 import { usePlatform } from '../platform/platformContext.ts';
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Container, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { useSession } from '../../platform/session/useSession.ts';
 import { useSignOut } from '../../platform/session/useSignOut.ts';
 import { useUserProfile } from '../../platform/session/useUserProfile.ts';

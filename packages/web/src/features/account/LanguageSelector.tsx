@@ -1,9 +1,9 @@
 import { SUPPORTED_LOCALES, SYSTEM_LOCALE_PREFERENCE } from '@herald/protocol';
 import { NativeSelect } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../../platform/alerts/toast.ts';
 import { chooseLanguage } from '../../platform/i18n/chooseLanguage.ts';
 import { applyLanguage } from '../../platform/i18n/i18n.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 import { useSession } from '../../platform/session/useSession.ts';
 import { useUserProfile } from '../../platform/session/useUserProfile.ts';

@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Paper, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { commandKey, useCommand, useCommandMutation } from '../../platform/data/useCommand.ts';
 import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 import { useSession } from '../../platform/session/useSession.ts';
 

@@ -15,11 +15,11 @@ import {
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../../platform/alerts/toast.ts';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { isChannelError } from '../../platform/channel/channelError.ts';
 import { commandKey } from '../../platform/data/useCommand.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 import { useSession } from '../../platform/session/useSession.ts';
 import { useUserProfile } from '../../platform/session/useUserProfile.ts';

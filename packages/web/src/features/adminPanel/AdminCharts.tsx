@@ -2,8 +2,8 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Title } from '@mantine/core';
 import type { OrganizationStats } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
 import { displayDate } from '../../platform/dates/displayDate.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 
 /**
  * Sign-ins and recorded changes a day as bars: the server fills every day of the window (0 where nothing

@@ -1,9 +1,9 @@
 import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { STATS_CACHE_ACTIVITY_MS } from '@herald/protocol';
 import { Suspense, lazy } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { useCommand } from '../../platform/data/useCommand.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { Figure } from '../../platform/numbers/Figure.tsx';
 import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
 

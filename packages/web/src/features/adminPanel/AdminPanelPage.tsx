@@ -12,10 +12,10 @@ import {
   Title,
 } from '@mantine/core';
 import { isHeadOfficeUser } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { useCommand } from '../../platform/data/useCommand.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 import { useAdminParams } from '../settings/useAdminCommand.ts';

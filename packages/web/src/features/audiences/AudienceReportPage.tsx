@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCommand } from '../../platform/data/useCommand.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { pathId } from '../lists/list.ts';
 import { HistoryReport, useReportView } from '../reports/HistoryReport.tsx';

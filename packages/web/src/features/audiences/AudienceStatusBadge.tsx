@@ -1,6 +1,6 @@
 import { Badge, Loader } from '@mantine/core';
 import type { AudienceStatus } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { isGenerating } from './audience.ts';
 
 const COLORS: Record<AudienceStatus, string> = {

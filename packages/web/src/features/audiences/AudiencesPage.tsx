@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { formatNumber } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { ResourceListPage } from '../../platform/list/ResourceListPage.tsx';
 import { AudienceStatusBadge } from './AudienceStatusBadge.tsx';
 import { audienceListDefinition, audienceQueryFilter } from './audience.ts';

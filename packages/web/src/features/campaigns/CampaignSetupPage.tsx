@@ -1,10 +1,10 @@
 import { Alert, Button, Group, MultiSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showToast } from '../../platform/alerts/toast.ts';
 import { errorTypeOf } from '../../platform/channel/channelError.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { useOverlay } from '../../platform/overlay/overlay.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';

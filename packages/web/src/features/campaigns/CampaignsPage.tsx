@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { campaignStateOf } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
 import { displayDate } from '../../platform/dates/displayDate.ts';
 import { Link } from 'react-router';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { ResourceListPage } from '../../platform/list/ResourceListPage.tsx';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { useOverlayLink } from '../../platform/overlay/overlay.ts';

@@ -2,11 +2,11 @@ import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@
 import { STATS_CACHE_ACTIVITY_MS } from '@herald/protocol';
 import type { DashboardStats } from '@herald/protocol';
 import { Suspense, lazy, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useValueStore } from '../../platform/appState/valueStore.ts';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { useCommand } from '../../platform/data/useCommand.ts';
 import { displayDate } from '../../platform/dates/displayDate.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { Figure } from '../../platform/numbers/Figure.tsx';
 import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { chartDateRangeState } from './chartDateRangeState.ts';

@@ -12,11 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import { isHeadOfficeUser } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { isUnknownCommand } from '../../platform/data/pendingCommands.ts';
 import { formatDate } from '../../platform/i18n/formatDateTime.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { RoleBadges } from '../organizations/RoleBadges.tsx';

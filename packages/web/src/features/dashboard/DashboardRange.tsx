@@ -1,7 +1,7 @@
 import { Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { DateField } from '../../platform/dates/DateFields.tsx';
 import { useValueStore } from '../../platform/appState/valueStore.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { changeChartDateRange } from './chartDateRange.ts';
 import { chartDateRangeState } from './chartDateRangeState.ts';
 

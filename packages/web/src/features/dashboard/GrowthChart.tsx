@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { SimpleGrid, Text, Title } from '@mantine/core';
 import { formatNumber } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import type { GrowthPeriod } from './subscriberGrowth.ts';
 
 /** A month (YYYY-MM) or year (YYYY) as the axis shows it, in the interface language. */

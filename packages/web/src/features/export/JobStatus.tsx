@@ -1,5 +1,5 @@
 import { Badge, Progress, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { JOB_STATE_COLORS, jobPercent, jobState } from './jobs.ts';
 import type { Job, JobState } from './jobs.ts';
 

@@ -3,8 +3,8 @@ import { CUSTOM_FIELD_DATA_TYPES } from '@herald/protocol';
 import type { CustomFieldDataType } from '@herald/protocol';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../../platform/alerts/toast.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { useWriteRecords } from '../../platform/list/useRecords.ts';
 import {

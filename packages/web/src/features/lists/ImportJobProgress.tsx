@@ -2,9 +2,9 @@ import { Alert, Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Text }
 import { formatNumber } from '@herald/protocol';
 import type { JobStatus } from '@herald/protocol';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { useCommandMutation } from '../../platform/data/useCommand.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { useRecord } from '../../platform/list/useRecords.ts';
 import { importOutcomeOf, progressPercent, rowsPerSecond } from './importMapping.ts';

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import {
   SKIP_COLUMN,
   changeMapping,

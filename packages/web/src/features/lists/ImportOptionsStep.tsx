@@ -1,6 +1,6 @@
 import { Checkbox, MultiSelect, Radio, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import type { ImportListOption } from './importMapping.ts';
-import { useTranslation } from 'react-i18next';
 import { usePartitionOptions } from '../../platform/list/usePartitionOptions.ts';
 
 /** The import's options as the form holds them (bulkWriteSubscribers `sourceName` and `options`). */

@@ -1,7 +1,7 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { ImportRejectionDetail } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
 import { useCommand } from '../../platform/data/useCommand.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { useTargetLabel } from './ImportMappingStep.tsx';
 import { useListsContext } from './useListsContext.ts';

@@ -1,8 +1,8 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { checkAccess } from '@herald/protocol';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { ExportListDialog } from '../export/ExportListDialog.tsx';
 import { useArchiveWithUndo } from '../../platform/list/useArchiveWithUndo.tsx';
 import type { SubscriberList } from './list.ts';

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { checkAccess } from '@herald/protocol';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { Figure } from '../../platform/numbers/Figure.tsx';
 import type { ListStats } from '@herald/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showToast } from '../../platform/alerts/toast.ts';
 import { useCommandMutation } from '../../platform/data/useCommand.ts';

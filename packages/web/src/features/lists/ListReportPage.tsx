@@ -1,9 +1,9 @@
 import { DEFAULT_CHART_VIEWS, LIST_STAT_MEASURES } from '@herald/protocol';
 import type { ListStatMeasure } from '@herald/protocol';
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCommand } from '../../platform/data/useCommand.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { HistoryReport, useReportView } from '../reports/HistoryReport.tsx';
 import type { ReportMeasures } from '../reports/historyReport.ts';

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { ListState } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 
 const COLORS: Record<ListState, string> = {
   active: 'teal',

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { PAGE_LIMIT } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { ListEmpty, ListPagination, ListSkeleton, RecordsError } from '../../platform/list/ListControls.tsx';
 import { defaultListParams, queryWindow } from '../../platform/list/listParams.ts';
 import { useListParams } from '../../platform/list/useListParams.ts';

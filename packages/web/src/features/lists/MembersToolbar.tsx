@@ -1,6 +1,6 @@
 import { ActionIcon, Group, SegmentedControl, Select, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { ListSearch } from '../../platform/list/ListControls.tsx';
 import type { ListParams } from '../../platform/list/listParams.ts';
 import { MEMBER_FILTERS, MEMBER_SORT_KEYS } from './list.ts';

@@ -1,5 +1,5 @@
 import { PasswordInput, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 
 export interface CodeAndPassword {
   otpCode: string;

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, SSO_FAILURE_TYPES, type SsoFailureType } from '@herald/protocol';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
@@ -11,6 +10,7 @@ import {
   safeRedirectTarget,
   signedInDestination,
 } from '../../platform/guards/guards.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 import { useSession } from '../../platform/session/useSession.ts';
 import { PublicFormLayout } from './PublicFormLayout.tsx';

@@ -1,10 +1,10 @@
 import { Anchor, Button, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { showToast } from '../../platform/alerts/toast.ts';
 import { LOGIN_PATH, ORGANIZATIONS_PATH, afterSignInTarget } from '../../platform/guards/guards.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 import { useStartSession } from '../../platform/session/useStartSession.ts';
 import { CodeAndPasswordFields, emptyCodeAndPassword } from './CodeAndPasswordFields.tsx';

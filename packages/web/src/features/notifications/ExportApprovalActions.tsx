@@ -1,10 +1,10 @@
 import { Anchor, Button, Group } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showToast } from '../../platform/alerts/toast.ts';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { isChannelError } from '../../platform/channel/channelError.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import type { PaneNotification } from './notificationFilters.ts';
 

@@ -14,11 +14,11 @@ import { notifications as toasts } from '@mantine/notifications';
 import { NOTIFICATION_KINDS, WORKFLOW_NOTIFICATION_FADE_MS } from '@herald/protocol';
 import type { NotificationKind, NotificationScope } from '@herald/protocol';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useValueStore } from '../../platform/appState/valueStore.ts';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { isUnknownCommand } from '../../platform/data/pendingCommands.ts';
 import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { useSession } from '../../platform/session/useSession.ts';
 import {
   defaultNotificationFilters,

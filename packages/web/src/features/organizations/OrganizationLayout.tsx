@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { useRouteMatches } from '../../platform/guards/routeMatches.tsx';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { ShellSkeleton } from '../shell/ShellSkeleton.tsx';
 import { errorTypeOf } from '../../platform/channel/channelError.ts';
 import { useCommand } from '../../platform/data/useCommand.ts';

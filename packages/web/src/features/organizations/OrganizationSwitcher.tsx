@@ -1,6 +1,6 @@
 import { Button, Menu, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import type { OrganizationToken } from '../../platform/session/storedSession.ts';
 import { useUserProfile } from '../../platform/session/useUserProfile.ts';
 

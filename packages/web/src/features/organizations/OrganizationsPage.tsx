@@ -1,6 +1,6 @@
 import { Anchor, Card, Container, Group, SimpleGrid, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { PageLoader } from '../shell/PageLoader.tsx';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { useUserProfile } from '../../platform/session/useUserProfile.ts';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 
 /** A user's roles in an organization, by their translated names. */
 export function RoleBadges({ roles }: { roles: readonly string[] }) {

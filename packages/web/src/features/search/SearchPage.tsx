@@ -2,10 +2,10 @@ import { Alert, Anchor, Group, Skeleton, Stack, Table, Text, TextInput, Title } 
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEBOUNCE_MS, PAGE_LIMIT } from '@herald/protocol';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { errorTypeOf } from '../../platform/channel/channelError.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { searchTerm } from './searchDropdown.ts';
 import { hitPath } from './searchGroups.ts';

@@ -18,10 +18,10 @@ import {
 import type { SsoIssuerType } from '@herald/protocol';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showToast } from '../../platform/alerts/toast.ts';
 import { useCommandMutation } from '../../platform/data/useCommand.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 import { PageLoader } from '../shell/PageLoader.tsx';
 import { emptyIssuerForm, issuerParams } from './accessForms.ts';

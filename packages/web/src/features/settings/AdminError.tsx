@@ -1,8 +1,8 @@
 import { Alert, Anchor, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { ACCOUNT_PATH } from '../../platform/guards/guards.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 
 /**
  * A failed admin command. An administrator without two-factor is refused user management

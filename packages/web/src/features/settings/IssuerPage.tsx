@@ -1,11 +1,11 @@
 import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { showToast } from '../../platform/alerts/toast.ts';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { useCommandMutation } from '../../platform/data/useCommand.ts';
 import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 import { PageLoader } from '../shell/PageLoader.tsx';
 import { AdminError } from './AdminError.tsx';

@@ -1,9 +1,9 @@
 import { Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { PAGE_LIMIT } from '@herald/protocol';
 import { Fragment, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCommand } from '../../platform/data/useCommand.ts';
 import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 import { PageLoader } from '../shell/PageLoader.tsx';
 import { pageOffset } from './accessForms.ts';

@@ -1,6 +1,6 @@
 import { Pagination } from '@mantine/core';
 import { PAGE_LIMIT } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { pageCount } from './accessForms.ts';
 
 /** Paging for a list read PAGE_LIMIT records at a time; nothing when everything fits on one page. */

@@ -1,6 +1,6 @@
 import { ROLES } from '@herald/protocol';
 import { MultiSelect } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 
 /** The roles a user holds in the organization (platform §6), chosen by their translated names. */
 export function RoleSelect({

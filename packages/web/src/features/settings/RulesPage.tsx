@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 
 /**
  * Settings › Messaging and import rules. Only its guard (platform §2 guard 6: the admin role and an e-mail

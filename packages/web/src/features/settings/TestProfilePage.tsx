@@ -2,9 +2,9 @@ import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import type { TestProfile } from '@herald/protocol';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../../platform/alerts/toast.ts';
 import { useCommandMutation } from '../../platform/data/useCommand.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 import { useSession } from '../../platform/session/useSession.ts';
 import { useUserProfile } from '../../platform/session/useUserProfile.ts';

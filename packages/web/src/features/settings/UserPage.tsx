@@ -1,13 +1,13 @@
 import { Anchor, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { UserAccount } from '@herald/protocol';
 import { showToast } from '../../platform/alerts/toast.ts';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { useCommandMutation } from '../../platform/data/useCommand.ts';
 import { formatDate, formatDateTime } from '../../platform/i18n/formatDateTime.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 import { PageLoader } from '../shell/PageLoader.tsx';

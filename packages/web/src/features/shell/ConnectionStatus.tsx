@@ -1,8 +1,8 @@
 import { Badge } from '@mantine/core';
 import type { MantineColor } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { ConnectionStatus as Status } from '../../platform/channel/connectionState.ts';
 import { useConnectionState } from '../../platform/channel/useConnectionState.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 

@@ -1,8 +1,8 @@
 import { NavLink, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { navigationSections, organizationPagePath } from '../../platform/guards/navigation.ts';
 import type { RouteDefinition } from '../../platform/guards/routeDefinition.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 

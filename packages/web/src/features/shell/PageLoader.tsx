@@ -1,5 +1,5 @@
 import { Skeleton, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 
 /**
  * What a page shows while its code or data comes in (issue 13 §5): the outline of a page (a heading and a

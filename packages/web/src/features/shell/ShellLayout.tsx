@@ -1,8 +1,8 @@
 import { Anchor, AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { PageLoader } from './PageLoader.tsx';
 import { useHeadingFocusOnNavigation } from './pageFocus.ts';
 import { SkipLink } from './SkipLink.tsx';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { RefObject } from 'react';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 
 /**
  * The first tab stop of every signed-in screen (issue 13 §6): hidden until focused, it moves focus past the

@@ -1,6 +1,6 @@
 import { Button, Menu, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { useSession } from '../../platform/session/useSession.ts';
 import { useSignOut } from '../../platform/session/useSignOut.ts';
 

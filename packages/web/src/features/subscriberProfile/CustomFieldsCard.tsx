@@ -13,8 +13,8 @@ import {
 import { customFieldLabel } from '@herald/protocol';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../../platform/alerts/toast.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { useFieldsOfType } from '../settings/fields/useCustomFields.ts';
 import type { CustomField } from '../settings/fields/useCustomFields.ts';

@@ -2,8 +2,8 @@ import { Badge, Button, Group, Paper, Select, Stack, Text, ThemeIcon, Timeline, 
 import { SUBSCRIBER_EVENT_KINDS } from '@herald/protocol';
 import type { SubscriberEventKind } from '@herald/protocol';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { useRecords } from '../../platform/list/useRecords.ts';
 import { EVENT_COLORS, EventIcon } from './icons.tsx';

@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { SCORING_FIELDS } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import type { Subscriber } from './subscriberProfile.ts';
 
 /** Functional §3 scoring fields, computed by Herald; '—' where there is no score yet. */

@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { PROFILE_FIELD_ORDER } from '@herald/protocol';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { LockIcon } from './icons.tsx';
 import { standardFieldText } from './subscriberProfile.ts';
 import type { Subscriber } from './subscriberProfile.ts';

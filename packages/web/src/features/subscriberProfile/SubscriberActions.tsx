@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../../platform/alerts/toast.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { confirmationMatches } from './subscriberProfile.ts';
 import type { Subscriber } from './subscriberProfile.ts';

@@ -2,9 +2,9 @@ import { Anchor, Badge, Button, Collapse, Group, Stack, Table, Text, Title } fro
 import { PAGE_LIMIT } from '@herald/protocol';
 import type { TargetNode } from '@herald/protocol';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { ListEmpty, ListPagination, ListSkeleton, RecordsError } from '../../platform/list/ListControls.tsx';
 import { defaultListParams, queryWindow } from '../../platform/list/listParams.ts';
 import { useListParams } from '../../platform/list/useListParams.ts';

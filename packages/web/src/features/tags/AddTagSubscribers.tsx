@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { SubscriberRecord } from '@herald/protocol';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../../platform/alerts/toast.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { useDebouncedValue } from '../../platform/list/useDebouncedValue.ts';
 import { useRecords } from '../../platform/list/useRecords.ts';

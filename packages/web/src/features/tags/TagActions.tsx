@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { useArchiveWithUndo } from '../../platform/list/useArchiveWithUndo.tsx';
 import type { Tag } from './tag.ts';
 import { useTagsAccess } from './useTagsAccess.ts';

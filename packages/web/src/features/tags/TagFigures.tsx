@@ -1,8 +1,8 @@
 import { Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../../platform/alerts/toast.ts';
 import { useCommandMutation } from '../../platform/data/useCommand.ts';
 import { formatDateTime } from '../../platform/i18n/formatDateTime.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { TAG_FIGURES, tagFigureText } from './tag.ts';
 import type { Tag } from './tag.ts';

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../../platform/alerts/toast.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { useWriteRecords } from '../../platform/list/useRecords.ts';
 import { TAG_NAME_MAX, emptyTagForm, tagToForm, tagWrite, validateTagForm } from './tag.ts';

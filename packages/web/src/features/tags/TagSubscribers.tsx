@@ -2,9 +2,9 @@ import { Anchor, Button, Group, Modal, Stack, Table, Text, Title, VisuallyHidden
 import { PAGE_LIMIT } from '@herald/protocol';
 import type { SubscriberRecord } from '@herald/protocol';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showToast } from '../../platform/alerts/toast.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import {
   ListEmpty,
   ListPagination,

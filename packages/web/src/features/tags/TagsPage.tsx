@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { ResourceListPage } from '../../platform/list/ResourceListPage.tsx';
 import type { ListColumn } from '../../platform/list/ResourceListPage.tsx';
 import { TagActions } from './TagActions.tsx';

@@ -1,7 +1,7 @@
 import { NumberInput, Select } from '@mantine/core';
 import { TARGET_EVENT_KINDS } from '@herald/protocol';
 import type { TargetEventKind } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { SpanInputs } from './SpanInputs.tsx';
 import type { EventDraft } from './targetDraft.ts';
 import { DateField } from '../../platform/dates/DateFields.tsx';

@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { FieldPicker } from './FieldPicker.tsx';
 import { FieldValueInput } from './FieldValueInput.tsx';
 import { operatorAfterFieldChange, operatorsFor } from './fieldOperators.ts';

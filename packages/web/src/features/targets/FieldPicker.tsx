@@ -1,6 +1,6 @@
 import { Select, Stack, Text } from '@mantine/core';
 import type { ComboboxItem, ComboboxParsedItem, OptionsFilter } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import type { TargetField, TargetFieldKind } from './useTargetOptions.ts';
 
 /** Wide enough for the longest translated label with its key beneath it ("Predicted engagement decile"). */

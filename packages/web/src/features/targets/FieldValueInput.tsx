@@ -1,5 +1,5 @@
 import { MultiSelect, NumberInput, Select, TagsInput, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { SpanInputs } from './SpanInputs.tsx';
 import type { FieldDraft } from './targetDraft.ts';
 import type { TargetField } from './useTargetOptions.ts';

@@ -1,7 +1,7 @@
 import { Group, NumberInput, Select } from '@mantine/core';
 import { TARGET_TIME_UNITS } from '@herald/protocol';
 import type { TargetTimeUnit } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import type { SpanDraft } from './targetDraft.ts';
 
 /** "within N unit": the amount and the unit, each with its own label. */

@@ -1,7 +1,7 @@
 import { ActionIcon, Checkbox, Group, Paper, Select, Text } from '@mantine/core';
 import { TARGET_LIST_STATES } from '@herald/protocol';
 import type { TargetListState } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { EventConditionInputs } from './EventConditionInputs.tsx';
 import { FieldConditionInputs } from './FieldConditionInputs.tsx';
 import { CONDITION_KINDS, conditionNode, emptyCondition } from './targetDraft.ts';

@@ -1,7 +1,7 @@
 import { Group, Loader, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { errorTypeOf, isChannelError } from '../../platform/channel/channelError.ts';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { exactFigure } from '../../platform/numbers/figures.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Alert, Fieldset, Group, SegmentedControl, Stack, Text } from '@mantine/
 import { targetIncludesListOrAudience } from '@herald/protocol';
 import type { TargetNode } from '@herald/protocol';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { TargetCount } from './TargetCount.tsx';
 import { TargetGroupEditor } from './TargetGroupEditor.tsx';
 import { TargetTextEditor } from './TargetTextEditor.tsx';

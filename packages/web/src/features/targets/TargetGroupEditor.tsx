@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Checkbox, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { TARGET_MAX_DEPTH } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { TargetConditionRow } from './TargetConditionRow.tsx';
 import { newCondition, newGroup } from './targetDraft.ts';
 import type { DraftGroup, DraftItem } from './targetDraft.ts';

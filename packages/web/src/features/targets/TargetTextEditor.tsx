@@ -1,6 +1,6 @@
 import { Code, Stack, Text, Textarea } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { caretLine } from './targetText.ts';
 import type { TextReading } from './targetText.ts';
 

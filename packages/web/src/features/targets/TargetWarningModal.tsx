@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 
 /**
  * Functional §5: a target that names no list or audience reaches everyone who matches its other conditions,

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Box, Button, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { usePlatform } from '../platformContext.ts';
 import type { AppAlert } from './alertStore.ts';
 import { useAlerts } from './useAlerts.ts';

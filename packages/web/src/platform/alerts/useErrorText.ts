@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 
 /** Error text by catalogue type in the interface language; the server's English when the type is new to us. */
 export function useErrorText(): (

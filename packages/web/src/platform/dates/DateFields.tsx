@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import { DateInput, DatesProvider, DateTimePicker } from '@mantine/dates';
 import type { DateInputProps, DateTimePickerProps } from '@mantine/dates';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { dayjsLocaleOf } from './datesLocale.ts';
 import { displayDate, displayDateTime } from './displayDate.ts';
 import { parseTypedDate } from './parseTypedDate.ts';

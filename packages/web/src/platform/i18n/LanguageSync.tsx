@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/useSession.ts';
 import { chooseLanguage } from './chooseLanguage.ts';
 import { applyLanguage } from './i18n.ts';
+import { useTranslation } from './useTranslation.ts';
 
 /** Keeps the interface language on the stored preference, or the browser's when there is none. */
 export function LanguageSync(): null {

@@ -1,11 +1,9 @@
 import { FALLBACK_LOCALE } from '@herald/protocol';
 import type { SupportedLocale } from '@herald/protocol';
-import i18next from 'i18next';
-import type { i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import englishSignIn from '../../locales/en.json?groups=sign-in';
-
-type Translations = Record<string, unknown>;
+import { createTranslator, NAMESPACE } from './createTranslator.ts';
+import type { I18n } from './createTranslator.ts';
+import type { Translations } from './translator.ts';
 
 // English ships with the app because every other language falls back to it; the rest load when chosen.
 const otherLocales: Partial<Record<SupportedLocale, () => Promise<{ default: Translations }>>> = {
@@ -21,33 +19,24 @@ const otherLocales: Partial<Record<SupportedLocale, () => Promise<{ default: Tra
 let appStrings: Promise<void> | undefined;
 let created: I18n | undefined;
 
+/**
+ * The app's translator, in English with the sign-in strings (createTranslator.ts). Strings added later (the
+ * rest of English, another language) re-render what already shows: useTranslation subscribes to it.
+ */
 export function createI18n(): I18n {
-  const instance = i18next.createInstance();
+  const instance = createTranslator(englishSignIn, FALLBACK_LOCALE);
   created = instance;
   appStrings = undefined;
-  void instance.use(initReactI18next).init({
-    resources: { [FALLBACK_LOCALE]: { translation: englishSignIn } },
-    // Strings added later (the rest of English) re-render what already shows.
-    react: { bindI18nStore: 'added' },
-    lng: FALLBACK_LOCALE,
-    fallbackLng: FALLBACK_LOCALE,
-    partialBundledLanguages: true,
-    initAsync: false,
-    returnEmptyString: false,
-    showSupportNotice: false,
-    // The error catalogue writes placeholders as {name}; using the same markers keeps English identical to it.
-    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
-  });
   return instance;
 }
 
 /** Switches the interface language, loading its translations first, and tells the page (`<html lang>`). */
 export async function applyLanguage(i18n: I18n, locale: SupportedLocale): Promise<void> {
   const load = otherLocales[locale];
-  if (load && !i18n.hasResourceBundle(locale, 'translation')) {
+  if (load && !i18n.hasResourceBundle(locale, NAMESPACE)) {
     try {
       const { default: translations } = await load();
-      i18n.addResourceBundle(locale, 'translation', translations, true, true);
+      i18n.addResourceBundle(locale, NAMESPACE, translations, true, true);
     } catch {
       // Without its translations the language would show English anyway; the page stays usable.
     }
@@ -65,7 +54,7 @@ export function loadAppStrings(): Promise<void> {
   if (!instance) return Promise.resolve();
   appStrings ??= import('../../locales/en.json?groups=rest').then(
     ({ default: rest }) => {
-      instance.addResourceBundle(FALLBACK_LOCALE, 'translation', rest, true, false);
+      instance.addResourceBundle(FALLBACK_LOCALE, NAMESPACE, rest, true, false);
     },
     (error: unknown) => {
       appStrings = undefined;

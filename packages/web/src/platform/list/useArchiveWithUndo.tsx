@@ -1,9 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../alerts/toast.ts';
 import { useErrorText } from '../alerts/useErrorText.ts';
 import { errorTypeOf } from '../channel/channelError.ts';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { archiveWrite } from './archiveWrite.ts';
 import type { ResourceRecord, ResourceWrite, WritableResourceType } from '@herald/protocol';
 import { useWriteRecords } from './useRecords.ts';

@@ -1,6 +1,6 @@
 import { Text, Tooltip, type TextProps } from '@mantine/core';
 import { TOOLTIP_HIDE_DELAY_MS, TOOLTIP_SHOW_DELAY_MS } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { compactFigure, exactFigure } from './figures.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { Modal } from '@mantine/core';
 import { Suspense, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../features/shell/PageLoader.tsx';
 import type { RouteDefinition } from '../guards/routeDefinition.ts';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { OverlayContext, fallbackAddress } from './overlay.ts';
 import { useOverlayFocus } from './overlayFocus.ts';
 import type { Overlay } from './overlay.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { currentRoute } from '../guards/routeHandle.ts';
 import { useRouteMatches } from '../guards/routeMatches.tsx';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { useSession } from '../session/useSession.ts';
 import { pageTitle } from './pageTitle.ts';
 

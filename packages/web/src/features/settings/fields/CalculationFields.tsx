@@ -1,7 +1,7 @@
 import { Alert, Group, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { CALCULATION_FREQUENCIES, CALCULATION_RULE_ACTIONS, CALCULATION_RULE_TYPES } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../platform/dates/DateFields.tsx';
+import { useTranslation } from '../../../platform/i18n/useTranslation.ts';
 import { CalculationRules } from './CalculationRules.tsx';
 import { CalculationTargetField } from './CalculationTargetField.tsx';
 import type { CustomFieldForm, CustomFieldFormErrors } from './customFieldForm.ts';

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../platform/i18n/useTranslation.ts';
 import { CalculationTargetField } from './CalculationTargetField.tsx';
 import { percentageTotal } from './customFieldForm.ts';
 import type { CalculationRuleForm, CustomFieldForm, CustomFieldFormErrors } from './customFieldForm.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../platform/i18n/useTranslation.ts';
 import { SettingsImportOverlay } from '../imports/SettingsImportOverlay.tsx';
 
 /** customfields/import: a file of field definitions → importCustomFields, followed to its outcome. */

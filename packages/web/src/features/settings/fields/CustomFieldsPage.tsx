@@ -14,9 +14,9 @@ import {
 import { CUSTOM_FIELD_TYPES, PAGE_LIMIT } from '@herald/protocol';
 import type { CustomFieldType } from '@herald/protocol';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { showToast } from '../../../platform/alerts/toast.ts';
+import { useTranslation } from '../../../platform/i18n/useTranslation.ts';
 import {
   ListEmpty,
   ListPagination,

@@ -2,8 +2,8 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CustomFieldStats } from '@herald/protocol';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../platform/i18n/formatDateTime.ts';
+import { useTranslation } from '../../../platform/i18n/useTranslation.ts';
 
 /** A custom field's statistics (functional §3): counts, and the most common valid and invalid values. */
 export function FieldStats({ stats }: { stats: CustomFieldStats }) {

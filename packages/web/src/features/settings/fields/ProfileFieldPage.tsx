@@ -1,9 +1,9 @@
 import { Alert, Anchor, Badge, Button, Code, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { CustomFieldStats } from '@herald/protocol';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCommandMutation } from '../../../platform/data/useCommand.ts';
+import { useTranslation } from '../../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../../platform/list/ListControls.tsx';
 import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';
 import { LockIcon } from '../../subscriberProfile/icons.tsx';

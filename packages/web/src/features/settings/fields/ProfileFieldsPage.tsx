@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../../platform/list/ListControls.tsx';
 import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';
 import { useOverlayLink } from '../../../platform/overlay/overlay.ts';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../platform/i18n/translator.ts';
 import type { FormError } from './customFieldForm.ts';
 
 /** A form mistake in the interface language; nothing when there is none. */

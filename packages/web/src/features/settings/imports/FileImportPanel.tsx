@@ -2,8 +2,8 @@ import { Alert, Button, FileInput, Group, Paper, Stack, Table, Text } from '@man
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../platform/alerts/useErrorText.ts';
+import { useTranslation } from '../../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../../platform/list/ListControls.tsx';
 import { recordsKey, useRecord } from '../../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';

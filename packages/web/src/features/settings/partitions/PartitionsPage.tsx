@@ -2,9 +2,9 @@ import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } fr
 import { PAGE_LIMIT } from '@herald/protocol';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showToast } from '../../../platform/alerts/toast.ts';
+import { useTranslation } from '../../../platform/i18n/useTranslation.ts';
 import {
   ListEmpty,
   ListPagination,

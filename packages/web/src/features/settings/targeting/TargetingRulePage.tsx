@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import type { TargetNode, TargetingRuleType } from '@herald/protocol';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { showToast } from '../../../platform/alerts/toast.ts';
 import { useErrorText } from '../../../platform/alerts/useErrorText.ts';
 import { errorTypeOf, isChannelError } from '../../../platform/channel/channelError.ts';
+import { useTranslation } from '../../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../../platform/list/ListControls.tsx';
 import { useRecords, useWriteRecords } from '../../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';

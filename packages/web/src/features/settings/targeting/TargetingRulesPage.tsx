@@ -1,9 +1,9 @@
 import { Anchor, Badge, Code, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useErrorText } from '../../../platform/alerts/useErrorText.ts';
 import { errorTypeOf, isChannelError } from '../../../platform/channel/channelError.ts';
+import { useTranslation } from '../../../platform/i18n/useTranslation.ts';
 import { ListSkeleton, RecordsError } from '../../../platform/list/ListControls.tsx';
 import { useRecords, useWriteRecords } from '../../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';
