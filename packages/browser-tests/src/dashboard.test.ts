@@ -57,24 +57,40 @@ describe('dashboard, search, notifications and admin panel', () => {
     expect(await from.inputValue()).toBe('Feb 1, 2000');
     expect(await page.getByTestId('dashboard-range-shown').textContent()).toContain('Feb 1, 2000');
     const added = page.locator('[data-testid="dashboard-chart"][data-chart-key="subscribers.added"]');
-    await added.locator('svg').first().waitFor();
+    const total = page.locator('[data-testid="dashboard-chart"][data-chart-key="subscribers.total"]');
+    await added.locator('svg').waitFor();
     expect(await added.getAttribute('data-first-period')).toBe('2000');
-    expect(Number(await added.getAttribute('data-points'))).toBe(new Date().getUTCFullYear() - 2000 + 1);
-    await page
-      .locator('[data-testid="dashboard-chart"][data-chart-key="subscribers.total"] svg')
-      .first()
-      .waitFor();
+    const thisYear = new Date().getUTCFullYear();
+    expect(Number(await added.getAttribute('data-points'))).toBe(thisYear - 2000 + 1);
+    await total.locator('svg').waitFor();
     // Whole-number ticks only.
-    const tickTexts = () => added.locator('.recharts-yAxis-tick-labels text').allTextContents();
+    const tickTexts = () => added.locator('.herald-chart-y-tick').allTextContents();
     await expect.poll(async () => (await tickTexts()).length).toBeGreaterThan(1);
     const ticks = await tickTexts();
     expect(ticks.filter((tick) => /[.,]5$/.test(tick))).toEqual([]);
+
+    // The keyboard reads the chart: focus shows the latest period's exact figure, the arrows move along.
+    const totalTooltip = total.getByTestId('chart-tooltip');
+    await total.locator('svg').focus();
+    await expect.poll(() => totalTooltip.textContent()).toContain(String(thisYear));
+    expect(await totalTooltip.textContent()).toContain('1,234');
+    await page.keyboard.press('Home');
+    await expect.poll(() => totalTooltip.textContent()).toBe('2000Subscribers0');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => totalTooltip.textContent()).toContain('2001');
+    await page.keyboard.press('Tab');
+    await totalTooltip.waitFor({ state: 'detached' });
 
     // A shorter range: a bar a month, and the new subscribers counted within it (March 2024: 123 of them).
     await from.fill('2024-03-01');
     await page.getByTestId('dashboard-date-to').fill('2024-03-31');
     await expect.poll(() => added.getAttribute('data-first-period')).toBe('2024-03');
     await expect.poll(() => card('new').getAttribute('data-exact')).toBe('123');
+    // Pointing at a bar shows its period and exact count.
+    await page.getByRole('heading', { level: 1 }).click();
+    await added.locator('svg').hover();
+    const addedTooltip = added.getByTestId('chart-tooltip');
+    await expect.poll(() => addedTooltip.textContent()).toBe('Mar 2024New subscribers123');
 
     // Imports and campaigns by status, and the room for sends, opens and clicks.
     expect(await page.getByTestId('dashboard-campaigns-total').getAttribute('data-exact')).toBe('2');

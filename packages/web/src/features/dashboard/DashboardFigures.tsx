@@ -10,11 +10,11 @@ import { displayDate } from '../../platform/dates/displayDate.ts';
 import { Figure } from '../../platform/numbers/Figure.tsx';
 import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { chartDateRangeState } from './chartDateRangeState.ts';
+import { GrowthChart } from './GrowthChart.tsx';
 import { StatusCards } from './StatusCards.tsx';
 import { growthOverRange, newInRange } from './subscriberGrowth.ts';
 
 const DashboardRange = lazy(() => import('./DashboardRange.tsx'));
-const GrowthChart = lazy(() => import('./GrowthChart.tsx'));
 
 /**
  * What a marketer looks for first: the subscribers (total, contactable, new in the range, unsubscribed) and
@@ -87,9 +87,7 @@ function Loaded({ stats }: { stats: DashboardStats }) {
             to: displayDate(range.to, i18n.language),
           })}
         </Text>
-        <Suspense fallback={<Skeleton h={260} radius="md" data-testid="dashboard-charts-loading" />}>
-          <GrowthChart periods={growth.periods} unit={growth.unit} />
-        </Suspense>
+        <GrowthChart periods={growth.periods} unit={growth.unit} />
       </Paper>
       <StatusCards stats={stats} />
     </>
