@@ -51,11 +51,12 @@ describe('dashboard, search, notifications and admin panel', () => {
     await page.getByRole('tooltip').filter({ hasText: '1,234' }).waitFor();
 
     // The range starts on 2000-02-01 and the charts show exactly it: a bar a year from 2000 to this year.
-    const from = page.getByTestId('dashboard-date-from');
-    await from.waitFor();
-    expect(await from.getAttribute('data-value')).toBe('2000-02-01');
-    expect(await from.inputValue()).toBe('Feb 1, 2000');
+    const range = page.getByTestId('dashboard-range');
+    await range.waitFor();
+    expect(await range.textContent()).toContain('Feb 1, 2000');
     expect(await page.getByTestId('dashboard-range-shown').textContent()).toContain('Feb 1, 2000');
+    // The pickers (and @mantine/dates) wait for "Custom range…" (issue 13 §7).
+    expect(await page.getByTestId('dashboard-date-from').count()).toBe(0);
     const added = page.locator('[data-testid="dashboard-chart"][data-chart-key="subscribers.added"]');
     const total = page.locator('[data-testid="dashboard-chart"][data-chart-key="subscribers.total"]');
     await added.locator('svg').waitFor();
@@ -81,7 +82,14 @@ describe('dashboard, search, notifications and admin panel', () => {
     await page.keyboard.press('Tab');
     await totalTooltip.waitFor({ state: 'detached' });
 
-    // A shorter range: a bar a month, and the new subscribers counted within it (March 2024: 123 of them).
+    // A shorter range, picked date by date: a bar a month, and the new subscribers counted within it (March
+    // 2024: 123 of them). "Custom range…" brings the pickers, holding the range so far.
+    await range.click();
+    await page.getByRole('menuitemradio', { name: 'Custom range…' }).click();
+    const from = page.getByTestId('dashboard-date-from');
+    await from.waitFor();
+    expect(await from.getAttribute('data-value')).toBe('2000-02-01');
+    expect(await from.inputValue()).toBe('Feb 1, 2000');
     await from.fill('2024-03-01');
     await page.getByTestId('dashboard-date-to').fill('2024-03-31');
     await expect.poll(() => added.getAttribute('data-first-period')).toBe('2024-03');
@@ -91,6 +99,18 @@ describe('dashboard, search, notifications and admin panel', () => {
     await added.locator('svg').hover();
     const addedTooltip = added.getByTestId('chart-tooltip');
     await expect.poll(() => addedTooltip.textContent()).toBe('Mar 2024New subscribers123');
+
+    // A preset: the last twelve months, a bar a month from the first of the month eleven months back.
+    await range.click();
+    await page.getByRole('menuitemradio', { name: 'Last 12 months' }).click();
+    const now = new Date();
+    const twelveMonthsBack = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+    await expect
+      .poll(() => added.getAttribute('data-first-period'))
+      .toBe(twelveMonthsBack.toISOString().slice(0, 7));
+    expect(await added.getAttribute('data-points')).toBe('12');
+    expect(await added.getByRole('heading').textContent()).toBe('New subscribers per month');
+    expect(await page.getByTestId('dashboard-date-from').count()).toBe(0);
 
     // Imports and campaigns by status, and the room for sends, opens and clicks.
     expect(await page.getByTestId('dashboard-campaigns-total').getAttribute('data-exact')).toBe('2');
@@ -225,6 +245,10 @@ describe('dashboard, search, notifications and admin panel', () => {
     await page.getByRole('button', { name: 'サインイン' }).click();
     await page.getByRole('heading', { name: '組織を選択' }).waitFor();
     await page.goto(`${baseUrl}/${organizationId}/dashboard`);
+    const range = page.getByTestId('dashboard-range');
+    await expect.poll(() => range.textContent()).toContain('2000/02/01');
+    await range.click();
+    await page.getByRole('menuitemradio', { name: '期間を指定…' }).click();
     const from = page.getByTestId('dashboard-date-from');
     await from.waitFor();
     await expect.poll(() => from.inputValue()).toBe('2000/02/01');
