@@ -31,6 +31,7 @@ export interface ResourceAccess {
 export function resourceAccess(type: ResourceType, access: AccessContext): ResourceAccess {
   return {
     canRead: checkAccess(readRequirement(type), access),
-    canWrite: RESOURCE_ACCESS[type].writeCapabilities.length > 0 && checkAccess(writeRequirement(type), access),
+    canWrite:
+      RESOURCE_ACCESS[type].writeCapabilities.length > 0 && checkAccess(writeRequirement(type), access),
   };
 }
