@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { launchBrowser, CHROMIUM_PATH } from '../packages/browser-tests/src/support/browser.ts';
 import {
+  addSubscribersForCharts,
   FIRST_DASHBOARD_BUDGET_BYTES,
   LOGIN_BUDGET_BYTES,
   kilobytes,
@@ -14,8 +15,8 @@ import { repositoryRoot } from './server-process.ts';
 
 /**
  * Issue 13 §7: the gzip-compressed JavaScript a real Chromium downloads for /login (until its form is ready),
- * and from /login through signing in and choosing an organization to its first dashboard, against the built
- * web app (npm run build) on a real server.
+ * and from /login through signing in and choosing an organization (with subscribers) to its first dashboard
+ * with its charts drawn, against the built web app (npm run build) on a real server.
  */
 export async function benchWeight(): Promise<string[]> {
   if (!existsSync(path.join(repositoryRoot, 'packages/web/dist/index.html')))
@@ -26,6 +27,7 @@ export async function benchWeight(): Promise<string[]> {
   try {
     const organizationId = await createOrganization(herald, 'Weight Bench Org');
     const user = await createUser(herald, [{ organizationId, roles: ['System.Admin'] }]);
+    await addSubscribersForCharts(herald, organizationId);
     const weight = await measureJavaScriptWeight(browser, herald.config.publicUrl, user, 'Weight Bench Org');
     const line = (label: string, measured: ScriptWeight, budget: number) =>
       `${label}: ${kilobytes(measured.gzipBytes)} gzip JavaScript (${kilobytes(measured.rawBytes)} raw, ` +

@@ -13,13 +13,6 @@ const password = process.env.HERALD_DEMO_PASSWORD;
 if (!password) throw new Error('Set HERALD_DEMO_PASSWORD to the demo users’ password.');
 const outputDirectory = path.resolve(import.meta.dirname, '../docs/screenshots');
 
-/** A date as YYYY-MM-DD, `months` months before today. */
-function monthsAgo(months) {
-  const date = new Date();
-  date.setUTCMonth(date.getUTCMonth() - months, 1);
-  return date.toISOString().slice(0, 10);
-}
-
 async function signedIn(browser, email, locale = 'en-US') {
   const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -34,14 +27,12 @@ async function signedIn(browser, email, locale = 'en-US') {
   return { context, page };
 }
 
-/** The dashboard over the last twelve months, its charts drawn. */
+/** The dashboard over the last twelve months (its range menu's preset), its charts drawn. */
 async function dashboard(page) {
   await page.getByTestId('dashboard-stat').first().waitFor();
-  await page.getByTestId('dashboard-date-from').fill(monthsAgo(11));
-  await page.keyboard.press('Escape');
-  await page.getByRole('heading', { level: 1 }).click();
+  await page.getByTestId('dashboard-range').click();
+  await page.locator('[data-testid="dashboard-range-preset"][data-preset="last12Months"]').click();
   await page.locator('[data-chart-key="subscribers.added"] svg').first().waitFor();
-  await page.waitForTimeout(1500); // the charts' entry animation
 }
 
 await mkdir(outputDirectory, { recursive: true });
@@ -74,9 +65,11 @@ try {
   await administration.context.close();
 
   // A franchisee in Indonesian (Chromium here has no CJK fonts for a Japanese one): the figures of their
-  // partitions, the date picker open with its week numbers.
+  // partitions, the custom range's date picker open with its week numbers.
   const franchisee = await signedIn(browser, 'franchisee@example.com', 'id');
   await dashboard(franchisee.page);
+  await franchisee.page.getByTestId('dashboard-range').click();
+  await franchisee.page.getByTestId('dashboard-range-custom').click();
   await franchisee.page.getByTestId('dashboard-date-to').click();
   await franchisee.page.locator('[class*="weekNumber"]').first().waitFor();
   await franchisee.page.screenshot({

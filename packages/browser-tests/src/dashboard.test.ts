@@ -51,30 +51,66 @@ describe('dashboard, search, notifications and admin panel', () => {
     await page.getByRole('tooltip').filter({ hasText: '1,234' }).waitFor();
 
     // The range starts on 2000-02-01 and the charts show exactly it: a bar a year from 2000 to this year.
-    const from = page.getByTestId('dashboard-date-from');
-    await from.waitFor();
-    expect(await from.getAttribute('data-value')).toBe('2000-02-01');
-    expect(await from.inputValue()).toBe('Feb 1, 2000');
+    const range = page.getByTestId('dashboard-range');
+    await range.waitFor();
+    expect(await range.textContent()).toContain('Feb 1, 2000');
     expect(await page.getByTestId('dashboard-range-shown').textContent()).toContain('Feb 1, 2000');
+    // The pickers (and @mantine/dates) wait for "Custom range…" (issue 13 §7).
+    expect(await page.getByTestId('dashboard-date-from').count()).toBe(0);
     const added = page.locator('[data-testid="dashboard-chart"][data-chart-key="subscribers.added"]');
-    await added.locator('svg').first().waitFor();
+    const total = page.locator('[data-testid="dashboard-chart"][data-chart-key="subscribers.total"]');
+    await added.locator('svg').waitFor();
     expect(await added.getAttribute('data-first-period')).toBe('2000');
-    expect(Number(await added.getAttribute('data-points'))).toBe(new Date().getUTCFullYear() - 2000 + 1);
-    await page
-      .locator('[data-testid="dashboard-chart"][data-chart-key="subscribers.total"] svg')
-      .first()
-      .waitFor();
+    const thisYear = new Date().getUTCFullYear();
+    expect(Number(await added.getAttribute('data-points'))).toBe(thisYear - 2000 + 1);
+    await total.locator('svg').waitFor();
     // Whole-number ticks only.
-    const tickTexts = () => added.locator('.recharts-yAxis-tick-labels text').allTextContents();
+    const tickTexts = () => added.locator('.herald-chart-y-tick').allTextContents();
     await expect.poll(async () => (await tickTexts()).length).toBeGreaterThan(1);
     const ticks = await tickTexts();
     expect(ticks.filter((tick) => /[.,]5$/.test(tick))).toEqual([]);
 
-    // A shorter range: a bar a month, and the new subscribers counted within it (March 2024: 123 of them).
+    // The keyboard reads the chart: focus shows the latest period's exact figure, the arrows move along.
+    const totalTooltip = total.getByTestId('chart-tooltip');
+    await total.locator('svg').focus();
+    await expect.poll(() => totalTooltip.textContent()).toContain(String(thisYear));
+    expect(await totalTooltip.textContent()).toContain('1,234');
+    await page.keyboard.press('Home');
+    await expect.poll(() => totalTooltip.textContent()).toBe('2000Subscribers0');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => totalTooltip.textContent()).toContain('2001');
+    await page.keyboard.press('Tab');
+    await totalTooltip.waitFor({ state: 'detached' });
+
+    // A shorter range, picked date by date: a bar a month, and the new subscribers counted within it (March
+    // 2024: 123 of them). "Custom range…" brings the pickers, holding the range so far.
+    await range.click();
+    await page.getByRole('menuitemradio', { name: 'Custom range…' }).click();
+    const from = page.getByTestId('dashboard-date-from');
+    await from.waitFor();
+    expect(await from.getAttribute('data-value')).toBe('2000-02-01');
+    expect(await from.inputValue()).toBe('Feb 1, 2000');
     await from.fill('2024-03-01');
     await page.getByTestId('dashboard-date-to').fill('2024-03-31');
     await expect.poll(() => added.getAttribute('data-first-period')).toBe('2024-03');
     await expect.poll(() => card('new').getAttribute('data-exact')).toBe('123');
+    // Pointing at a bar shows its period and exact count.
+    await page.getByRole('heading', { level: 1 }).click();
+    await added.locator('svg').hover();
+    const addedTooltip = added.getByTestId('chart-tooltip');
+    await expect.poll(() => addedTooltip.textContent()).toBe('Mar 2024New subscribers123');
+
+    // A preset: the last twelve months, a bar a month from the first of the month eleven months back.
+    await range.click();
+    await page.getByRole('menuitemradio', { name: 'Last 12 months' }).click();
+    const now = new Date();
+    const twelveMonthsBack = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+    await expect
+      .poll(() => added.getAttribute('data-first-period'))
+      .toBe(twelveMonthsBack.toISOString().slice(0, 7));
+    expect(await added.getAttribute('data-points')).toBe('12');
+    expect(await added.getByRole('heading').textContent()).toBe('New subscribers per month');
+    expect(await page.getByTestId('dashboard-date-from').count()).toBe(0);
 
     // Imports and campaigns by status, and the room for sends, opens and clicks.
     expect(await page.getByTestId('dashboard-campaigns-total').getAttribute('data-exact')).toBe('2');
@@ -209,6 +245,10 @@ describe('dashboard, search, notifications and admin panel', () => {
     await page.getByRole('button', { name: 'サインイン' }).click();
     await page.getByRole('heading', { name: '組織を選択' }).waitFor();
     await page.goto(`${baseUrl}/${organizationId}/dashboard`);
+    const range = page.getByTestId('dashboard-range');
+    await expect.poll(() => range.textContent()).toContain('2000/02/01');
+    await range.click();
+    await page.getByRole('menuitemradio', { name: '期間を指定…' }).click();
     const from = page.getByTestId('dashboard-date-from');
     await from.waitFor();
     await expect.poll(() => from.inputValue()).toBe('2000/02/01');

@@ -46,6 +46,20 @@ export const ACCESSIBILITY_SCREENS: readonly AccessibilityScreen[] = [
   { name: 'account', path: () => '/account' },
   { name: 'dashboard', path: (seed) => org(seed, 'dashboard') },
   {
+    name: 'dashboard range menu opened',
+    path: (seed) => org(seed, 'dashboard'),
+    open: (page) => openMenu(page, 'dashboard-range'),
+  },
+  {
+    name: 'dashboard custom range',
+    path: (seed) => org(seed, 'dashboard'),
+    open: async (page) => {
+      await openMenu(page, 'dashboard-range');
+      await page.getByTestId('dashboard-range-custom').click();
+      await page.getByTestId('dashboard-date-from').waitFor();
+    },
+  },
+  {
     name: 'user menu opened',
     path: (seed) => org(seed, 'dashboard'),
     open: (page) => openMenu(page, 'user-menu'),

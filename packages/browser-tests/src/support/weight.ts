@@ -1,5 +1,7 @@
 import { gzipSync } from 'node:zlib';
+import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
+import type { TestHerald } from './herald.ts';
 
 /** Issue 13 §7: what /login and the way to the first dashboard may cost, in gzip-compressed JavaScript. */
 export const LOGIN_BUDGET_BYTES = 150 * 1024;
@@ -14,9 +16,11 @@ export const LOGIN_CEILING_BYTES = 160 * 1024;
 /**
  * The first dashboard was within its budget (265 KB) until issue 13's screens were merged: the header search
  * across kinds (with the subscriber and custom-field schemas), the skeletons and the client error reporter
- * brought it to 303 KB. Held under this ceiling until the header search loads on first use.
+ * brought it to 303 KB. Measured since with subscribers and the charts drawn (without recharts and the date
+ * pickers, which wait for "Custom range…") it is 313 KB; the contract's schemas, which the import-rule guard
+ * reads zod through, are the 26 KB still to cut. Held under this ceiling until then.
  */
-export const FIRST_DASHBOARD_CEILING_BYTES = 310 * 1024;
+export const FIRST_DASHBOARD_CEILING_BYTES = 315 * 1024;
 
 export interface ScriptWeight {
   /** gzip (level 9) bytes of every distinct script Chromium fetched. */
@@ -70,9 +74,22 @@ function weigh(scripts: Map<string, Buffer>): ScriptWeight {
 }
 
 /**
+ * Gives an organization 1,000 subscribers created over the last two years, so its first dashboard is one a
+ * marketer sees, its growth charts drawn: an empty organization's figures come in after the page settles, and
+ * the charts' code went unweighed.
+ */
+export async function addSubscribersForCharts(herald: TestHerald, organizationId: number): Promise<void> {
+  await sql`INSERT INTO subscriber (organization_id, email, custom, extra, scores, partition_ids, is_unsubscribed, created_at)
+    SELECT ${organizationId}, 'reader' || n || '@example.com', '{}', '{}', '{}', '{}', false,
+      now() - n * interval '17 hours'
+    FROM generate_series(1, 1000) AS n`.execute(herald.database.db);
+}
+
+/**
  * Measures what a real Chromium downloads: /login until its form is ready, then signing in as `user`,
- * choosing `organizationName` and waiting for its dashboard. Bytes are deterministic for a build, so a test may
- * hold them to a budget.
+ * choosing `organizationName` and waiting for its dashboard with its charts drawn (give the organization
+ * subscribers first, addSubscribersForCharts). Bytes are deterministic for a build, so a test may hold them to
+ * a budget.
  */
 export async function measureJavaScriptWeight(
   browser: Browser,
@@ -98,6 +115,8 @@ export async function measureJavaScriptWeight(
     await page
       .getByRole('heading', { level: 1, name: `Welcome to ${organizationName}`, exact: false })
       .waitFor();
+    // The figures come over the WebSocket, which networkidle does not wait for; the charts follow them.
+    await page.locator('[data-testid="dashboard-chart"][data-chart-key="subscribers.total"] svg').waitFor();
     await page.waitForLoadState('networkidle');
     return { login, firstDashboard: weigh(await scripts.settled()) };
   } finally {

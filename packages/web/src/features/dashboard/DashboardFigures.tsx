@@ -1,7 +1,7 @@
 import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { STATS_CACHE_ACTIVITY_MS } from '@herald/protocol';
 import type { DashboardStats } from '@herald/protocol';
-import { Suspense, lazy, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useValueStore } from '../../platform/appState/valueStore.ts';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { useCommand } from '../../platform/data/useCommand.ts';
@@ -10,11 +10,10 @@ import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { Figure } from '../../platform/numbers/Figure.tsx';
 import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { chartDateRangeState } from './chartDateRangeState.ts';
+import { DashboardRange } from './DashboardRange.tsx';
+import { GrowthChart } from './GrowthChart.tsx';
 import { StatusCards } from './StatusCards.tsx';
 import { growthOverRange, newInRange } from './subscriberGrowth.ts';
-
-const DashboardRange = lazy(() => import('./DashboardRange.tsx'));
-const GrowthChart = lazy(() => import('./GrowthChart.tsx'));
 
 /**
  * What a marketer looks for first: the subscribers (total, contactable, new in the range, unsubscribed) and
@@ -36,9 +35,7 @@ export function DashboardFigures({ current }: { current: CurrentOrganization }) 
         <Title order={2} size="h3" id="dashboard-subscribers">
           {t('dashboard.subscribers')}
         </Title>
-        <Suspense fallback={<Skeleton h={60} w={350} />}>
-          <DashboardRange />
-        </Suspense>
+        <DashboardRange />
       </Group>
       {stats.isPending ? (
         <SimpleGrid cols={{ base: 2, md: 4 }} data-testid="dashboard-stats-loading" aria-busy="true">
@@ -87,9 +84,7 @@ function Loaded({ stats }: { stats: DashboardStats }) {
             to: displayDate(range.to, i18n.language),
           })}
         </Text>
-        <Suspense fallback={<Skeleton h={260} radius="md" data-testid="dashboard-charts-loading" />}>
-          <GrowthChart periods={growth.periods} unit={growth.unit} />
-        </Suspense>
+        <GrowthChart periods={growth.periods} unit={growth.unit} />
       </Paper>
       <StatusCards stats={stats} />
     </>

@@ -1,7 +1,6 @@
-import '@mantine/charts/styles.css';
-import { BarChart, LineChart } from '@mantine/charts';
 import { SimpleGrid, Text, Title } from '@mantine/core';
-import { formatNumber } from '@herald/protocol';
+import { useId } from 'react';
+import { CountChart } from '../../platform/charts/CountChart.tsx';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import type { GrowthPeriod } from './subscriberGrowth.ts';
 
@@ -15,46 +14,48 @@ function periodLabel(period: string, locale: string): string {
 /**
  * Subscriber growth over the chosen range: new subscribers a period as bars, and the total at each period's
  * end as a straight line. Every period of the range has its point, so the axis is evenly spaced; counts are
- * whole numbers, so the axis has no fractional ticks. Loaded on its own, so recharts ships with the dashboard
- * only.
+ * whole numbers, so the axis has no fractional ticks. Drawn by the console's own small chart (issue 13 §7:
+ * recharts alone weighed more than a third of the first dashboard's budget).
  */
-export default function GrowthChart({ periods, unit }: { periods: GrowthPeriod[]; unit: 'month' | 'year' }) {
+export function GrowthChart({ periods, unit }: { periods: GrowthPeriod[]; unit: 'month' | 'year' }) {
   const { t, i18n } = useTranslation();
-  const data = periods.map((period) => ({ ...period, label: periodLabel(period.period, i18n.language) }));
-  const integerAxis = { allowDecimals: false, tickFormatter: (value: number) => formatNumber(value) };
+  const addedTitle = useId();
+  const totalTitle = useId();
+  const points = (value: (period: GrowthPeriod) => number) =>
+    periods.map((period) => ({
+      key: period.period,
+      label: periodLabel(period.period, i18n.language),
+      value: value(period),
+    }));
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
       <div
         data-testid="dashboard-chart"
         data-chart-key="subscribers.added"
-        data-points={data.length}
-        data-first-period={data[0]?.period}
+        data-points={periods.length}
+        data-first-period={periods[0]?.period}
       >
-        <Title order={3} size="h5" mb="sm">
+        <Title order={3} size="h5" mb="sm" id={addedTitle}>
           {unit === 'month' ? t('dashboard.addedPerMonth') : t('dashboard.addedPerYear')}
         </Title>
-        <BarChart
-          h={220}
-          data={data}
-          dataKey="label"
-          series={[{ name: 'added', label: t('dashboard.cards.new'), color: 'blue.7' }]}
-          yAxisProps={integerAxis}
-          valueFormatter={(value) => new Intl.NumberFormat(i18n.language).format(value)}
+        <CountChart
+          kind="bars"
+          points={points((period) => period.added)}
+          valueName={t('dashboard.chartAdded')}
+          labelledBy={addedTitle}
+          color="var(--mantine-color-blue-7)"
         />
       </div>
-      <div data-testid="dashboard-chart" data-chart-key="subscribers.total" data-points={data.length}>
-        <Title order={3} size="h5" mb="sm">
+      <div data-testid="dashboard-chart" data-chart-key="subscribers.total" data-points={periods.length}>
+        <Title order={3} size="h5" mb="sm" id={totalTitle}>
           {t('dashboard.totalOverTime')}
         </Title>
-        <LineChart
-          h={220}
-          data={data}
-          dataKey="label"
-          curveType="linear"
-          withDots={data.length <= 40}
-          series={[{ name: 'total', label: t('dashboard.cards.total'), color: 'teal.8' }]}
-          yAxisProps={integerAxis}
-          valueFormatter={(value) => new Intl.NumberFormat(i18n.language).format(value)}
+        <CountChart
+          kind="line"
+          points={points((period) => period.total)}
+          valueName={t('dashboard.chartTotal')}
+          labelledBy={totalTitle}
+          color="var(--mantine-color-teal-8)"
         />
         <Text size="xs" c="dimmed" mt={4}>
           {t('dashboard.totalOverTimeHint')}

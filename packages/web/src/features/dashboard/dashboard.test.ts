@@ -5,6 +5,7 @@ import {
   inChartDateRange,
   isIsoDate,
 } from './chartDateRange.ts';
+import { presetOf, presetRange } from './chartDateRangePresets.ts';
 import { CAMPAIGN_ROWS, statusRows } from './stats.ts';
 import { growthOverRange, newInRange } from './subscriberGrowth.ts';
 
@@ -40,6 +41,40 @@ describe('chart date range', () => {
     expect(inChartDateRange('2026-04', { from: '2026-01-31', to: '2026-03-01' })).toBe(false);
     expect(isIsoDate('2024-02-29')).toBe(true);
     expect(isIsoDate('2023-02-29')).toBe(false);
+  });
+});
+
+describe('chart date range presets', () => {
+  const today = new Date('2026-11-22T16:00:00Z');
+
+  it('end today: since 2000-02-01, the last 30 days, twelve whole months, this year', () => {
+    expect(presetRange('sinceStart', today)).toEqual(defaultChartDateRange(today));
+    expect(presetRange('last30Days', today)).toEqual({ from: '2026-10-24', to: '2026-11-22' });
+    expect(presetRange('last12Months', today)).toEqual({ from: '2025-12-01', to: '2026-11-22' });
+    expect(presetRange('thisYear', today)).toEqual({ from: '2026-01-01', to: '2026-11-22' });
+  });
+
+  it('draws the last twelve months as twelve monthly bars', () => {
+    const growth = growthOverRange([], presetRange('last12Months', today));
+    expect(growth.unit).toBe('month');
+    expect(growth.periods.map((period) => period.period)).toHaveLength(12);
+    expect(growth.periods[0]?.period).toBe('2025-12');
+  });
+
+  it('count back across month and year ends', () => {
+    // 2024 is a leap year: 30 days to 1 March start on 1 February.
+    const march = new Date('2024-03-01T00:00:00Z');
+    expect(presetRange('last30Days', march)).toEqual({ from: '2024-02-01', to: '2024-03-01' });
+    const january = new Date('2025-01-10T23:59:00Z');
+    expect(presetRange('last30Days', january)).toEqual({ from: '2024-12-12', to: '2025-01-10' });
+    expect(presetRange('last12Months', january)).toEqual({ from: '2024-02-01', to: '2025-01-10' });
+  });
+
+  it('names the preset a range is, and none for a range picked date by date or kept from yesterday', () => {
+    expect(presetOf(defaultChartDateRange(today), today)).toBe('sinceStart');
+    expect(presetOf({ from: '2026-01-01', to: '2026-11-22' }, today)).toBe('thisYear');
+    expect(presetOf({ from: '2024-03-01', to: '2024-03-31' }, today)).toBeUndefined();
+    expect(presetOf(defaultChartDateRange(new Date('2026-11-21T12:00:00Z')), today)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
+import './DateFields.css';
 import { DateInput, DatesProvider, DateTimePicker } from '@mantine/dates';
-import type { DateInputProps, DateTimePickerProps } from '@mantine/dates';
+import type { CalendarAriaLabels, DateInputProps, DateTimePickerProps } from '@mantine/dates';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { dayjsLocaleOf } from './datesLocale.ts';
@@ -24,6 +25,19 @@ function LocalDates({ children }: { children: ReactNode }) {
   );
 }
 
+/** Names for the calendar's arrows, which show only an icon (issue 13 §6: buttons need a name). */
+function useCalendarLabels(): CalendarAriaLabels {
+  const { t } = useTranslation();
+  return {
+    nextMonth: t('datePicker.nextMonth'),
+    previousMonth: t('datePicker.previousMonth'),
+    nextYear: t('datePicker.nextYear'),
+    previousYear: t('datePicker.previousYear'),
+    nextDecade: t('datePicker.nextDecade'),
+    previousDecade: t('datePicker.previousDecade'),
+  };
+}
+
 type DateFieldProps = Omit<
   DateInputProps,
   'value' | 'onChange' | 'minDate' | 'maxDate' | 'valueFormat' | 'dateParser' | 'min' | 'max'
@@ -42,6 +56,7 @@ type DateFieldProps = Omit<
  */
 export function DateField({ value, onChange, min, max, ...props }: DateFieldProps) {
   const { i18n } = useTranslation();
+  const ariaLabels = useCalendarLabels();
   const iso = value ? value.slice(0, 10) : '';
   return (
     <LocalDates>
@@ -52,6 +67,7 @@ export function DateField({ value, onChange, min, max, ...props }: DateFieldProp
         minDate={min || undefined}
         maxDate={max || undefined}
         withWeekNumbers
+        ariaLabels={ariaLabels}
         valueFormat={(date) => displayDate(date, i18n.language)}
         dateParser={parseTypedDate}
         data-value={iso}
@@ -74,6 +90,7 @@ type DateTimeFieldProps = Omit<DateTimePickerProps, 'value' | 'onChange' | 'valu
  */
 export function DateTimeField({ value, onChange, ...props }: DateTimeFieldProps) {
   const { i18n } = useTranslation();
+  const ariaLabels = useCalendarLabels();
   const local = value ? value.slice(0, 16) : '';
   return (
     <LocalDates>
@@ -82,6 +99,7 @@ export function DateTimeField({ value, onChange, ...props }: DateTimeFieldProps)
         value={local ? `${local.replace('T', ' ')}:00` : null}
         onChange={(next) => onChange(next ? String(next).slice(0, 16).replace(' ', 'T') : '')}
         withWeekNumbers
+        ariaLabels={ariaLabels}
         valueFormat={(date) =>
           displayDateTime(instantFromLocalInput(String(date).slice(0, 16).replace(' ', 'T')), i18n.language)
         }
