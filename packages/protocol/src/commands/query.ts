@@ -6,6 +6,7 @@ export * from '../records/campaign.ts';
 export * from '../records/subscriber.ts';
 export * from '../records/email-address.ts';
 export * from '../records/subscriber-list.ts';
+export * from '../records/import-rules.ts';
 export * from '../records/custom-field.ts';
 export * from '../records/job.ts';
 export * from '../records/partition.ts';

@@ -68,39 +68,6 @@ export const listStatsDaySchema = z.object({
 });
 export type ListStatsDay = z.infer<typeof listStatsDaySchema>;
 
-/**
- * Import rules (platform §3: organization settings `import.rules`): global and per-list
- * disallowSubscriberUpload, and global disallowNewLists.
- */
-export const importRulesSchema = z.object({
-  disallowSubscriberUpload: z.boolean().default(false),
-  disallowNewLists: z.boolean().default(false),
-  lists: z.record(z.string(), z.object({ disallowSubscriberUpload: z.boolean().default(false) })).default({}),
-});
-export type ImportRules = z.infer<typeof importRulesSchema>;
-
-/** Reads `settings.import.rules`, which may be stored as an object or as JSON text; anything else allows all. */
-export function importRulesOf(settings: Record<string, unknown> | undefined): ImportRules {
-  const section = settings?.import;
-  let rules =
-    typeof section === 'object' && section !== null ? (section as { rules?: unknown }).rules : undefined;
-  if (typeof rules === 'string') {
-    try {
-      rules = JSON.parse(rules) as unknown;
-    } catch {
-      rules = undefined;
-    }
-  }
-  const parsed = importRulesSchema.safeParse(rules ?? {});
-  return parsed.success ? parsed.data : importRulesSchema.parse({});
-}
-
-/** Whether subscribers may be uploaded or added to a list (globally, or to that list). */
-export function subscriberUploadAllowed(rules: ImportRules, listId?: number): boolean {
-  if (rules.disallowSubscriberUpload) return false;
-  return listId === undefined || !rules.lists[String(listId)]?.disallowSubscriberUpload;
-}
-
 export const listResource = defineResource({
   type: 'list',
   description:

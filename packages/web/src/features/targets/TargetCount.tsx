@@ -38,7 +38,7 @@ export function TargetCount({
   }
   return (
     <Group gap="xs" aria-live="polite" data-testid="target-count" data-counting={isCounting || undefined}>
-      {isCounting && <Loader size="xs" aria-label={t('targets.counting')} />}
+      {isCounting && <Loader size="xs" role="status" aria-label={t('targets.counting')} />}
       {total !== undefined && !isStale ? (
         <Text size="sm" fw={600} data-count={total} data-testid="target-count-value">
           {total === 1
