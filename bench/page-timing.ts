@@ -3,7 +3,12 @@ import type { ConnectionState } from '../packages/server/src/channels/connection
 import type { CommandContext } from '../packages/server/src/channels/registry.ts';
 import type { Database } from '../packages/server/src/database/schema.ts';
 import type { Services } from '../packages/server/src/services.ts';
+import { heraldAreas } from '../packages/server/src/areas.ts';
+import { composeAreas } from '../packages/server/src/composition.ts';
 import { queryOrganizationCommands } from '../packages/server/src/query/commands.ts';
+
+/** The areas' resource types, composed once as the server composes them. */
+const { resources } = composeAreas(heraldAreas);
 
 /**
  * What the `query` handler needs to run in-process for a head-office reader of the organization: an
@@ -29,7 +34,10 @@ export function readerContext(
       expiresAt: new Date(Date.now() + 3_600_000),
     },
   };
-  return { connection, services: { db, config: { databaseUrl } } as unknown as Services } as CommandContext;
+  return {
+    connection,
+    services: { db, resources, config: { databaseUrl } } as unknown as Services,
+  } as CommandContext;
 }
 
 /**

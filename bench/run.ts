@@ -43,5 +43,6 @@ for (const name of names) {
     for (const line of await benchmark()) console.log(`  ${line}`);
   } catch (error) {
     console.log(`  ${name}: failed — ${error instanceof Error ? error.message : String(error)}`);
+    if (process.env.HERALD_BENCH_DEBUG) console.error(error);
   }
 }

@@ -4,7 +4,7 @@ import { migrateToLatest } from '../packages/server/src/database/migrate.ts';
 import { dashboardStatsOf } from '../packages/server/src/stats/dashboard-stats.ts';
 import { readerContext, timePageQuery } from './page-timing.ts';
 
-const SUBSCRIBERS = 1_000_000;
+const SUBSCRIBERS = Number(process.env.HERALD_BENCH_SUBSCRIBERS ?? 1_000_000);
 const WARM_UP = 10;
 const SAMPLES = 100;
 const DASHBOARD_SAMPLES = 5;
