@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileEmailContent } from './email-content.ts';
+import { MJML_MAX_CHARACTERS } from './mjml-to-html.ts';
 import { recipientOf } from './test-recipients.ts';
 
 const ann = recipientOf({
@@ -112,6 +113,12 @@ describe('an MJML e-mail', () => {
       { part: 'mjml', message: 'The MJML could not be compiled: Parsing failed. Check your mjml.' },
     ]);
     expect(email.render(ann)).toMatchObject({ html: '', text: '', sizeBytes: 0 });
+  });
+
+  it('refuses MJML too long to compile on the server’s thread', async () => {
+    const mjml = `<mjml><mj-body><mj-section><mj-column><mj-text>${'x'.repeat(MJML_MAX_CHARACTERS)}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+    const email = await compileEmailContent({ subject: 'Hi', mjml });
+    expect(email.errors).toEqual([{ part: 'mjml', message: 'The MJML is longer than 500,000 characters.' }]);
   });
 
   it('reports Liquid that MJML dropped, on the line it was written', async () => {

@@ -38,9 +38,10 @@ export function recipientScope(recipient: Recipient): LiquidScope {
   const profile = recipient.subscriber;
   const subscriber: Record<string, unknown> = { id: profile.id ?? null };
   for (const field of STANDARD_PROFILE_FIELDS) subscriber[field] = presentValue(profile[field]);
-  const custom: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(profile.custom ?? {})) custom[name] = presentValue(value);
-  subscriber.custom = custom;
+  // fromEntries defines each field as an own property, so a field called `__proto__` stays a field.
+  subscriber.custom = Object.fromEntries(
+    Object.entries(profile.custom ?? {}).map(([name, value]) => [name, presentValue(value)]),
+  );
   return {
     subscriber,
     organization: { name: recipient.organization.name },
