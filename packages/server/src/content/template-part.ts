@@ -55,8 +55,8 @@ export function compileTemplatePart({
     errors: [],
     render(scope, budgetMilliseconds = LIQUID_LIMITS.renderMilliseconds) {
       try {
-        // renderSync: every tag and filter Herald allows is synchronous, and the async path costs a promise
-        // per template piece, which is most of a render's time.
+        // renderSync: every tag and filter Herald allows is synchronous, and the async path would add a
+        // promise per template piece to every recipient's render.
         const output: unknown = engine.renderSync(templates, scope, {
           renderLimit: Math.max(1, budgetMilliseconds),
         });
