@@ -4,6 +4,7 @@ import { benchFanOut } from './fan-out.ts';
 import { benchFlood } from './flood.ts';
 import { benchImport } from './import.ts';
 import { benchPing } from './ping.ts';
+import { benchRender } from './render.ts';
 import { benchResponsiveness } from './responsiveness.ts';
 import { benchSearchIndexCost } from './search-index-cost.ts';
 import { benchSessions } from './sessions.ts';
@@ -28,6 +29,7 @@ const benchmarks: Record<string, () => Promise<string[]>> = {
   'search-index-cost': benchSearchIndexCost,
   'target-count': benchTargetCount,
   responsiveness: benchResponsiveness,
+  render: benchRender,
 };
 
 const chosen = process.argv.slice(2);

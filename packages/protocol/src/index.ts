@@ -7,3 +7,4 @@ export * from './format/index.ts';
 export * from './reconnect.ts';
 export * from './target/index.ts';
 export * from './resources/index.ts';
+export * from './content/index.ts';
