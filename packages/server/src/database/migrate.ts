@@ -18,6 +18,7 @@ import * as schedulerApprovals from './migrations/0016-scheduler-approvals.ts';
 import * as trustedBrowsers from './migrations/0017-trusted-browsers.ts';
 import * as importRejectionDetails from './migrations/0018-import-rejection-details.ts';
 import * as subscriberSearch from './migrations/0019-subscriber-search.ts';
+import * as subscriberSearchStatistics from './migrations/0020-subscriber-search-statistics.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0017-trusted-browsers': trustedBrowsers,
   '0018-import-rejection-details': importRejectionDetails,
   '0019-subscriber-search': subscriberSearch,
+  '0020-subscriber-search-statistics': subscriberSearchStatistics,
 };
 
 const provider: MigrationProvider = {

@@ -9,20 +9,27 @@ import { sql, type RawBuilder } from 'kysely';
  * - the start of the first name or of the last name, ignoring case; "ann smi" is first name "ann…" and last
  *   name "smi…" (`subscriber_firstname_prefix`, `subscriber_lastname_prefix`);
  * - the start of the ref, the external id, as typed (`subscriber_ref_prefix`).
- * Every branch names its column NOT NULL, which the partial indexes need to be chosen.
+ * Every branch names its column NOT NULL, which the partial indexes need to be chosen, and the planner
+ * weighs each through the expression statistics of migration 0020.
  */
 export function subscriberSearchCondition(term: string): RawBuilder<unknown> {
-  const branches: RawBuilder<unknown>[] = [];
+  // A term with an @ is an address: no name or ref holds one, and looking there too would make the planner
+  // weigh four conditions where one unique index answers.
   if (term.includes('@'))
-    branches.push(sql`(subscriber.email IS NOT NULL AND lower(subscriber.email) = lower(${term}))`);
+    return sql`(subscriber.email IS NOT NULL AND lower(subscriber.email) = lower(${term}))`;
+  const branches: RawBuilder<unknown>[] = [];
   const phone = phoneDigits(term);
-  if (phone !== null) branches.push(sql`(subscriber.phone IS NOT NULL AND ${PHONE_DIGITS} = ${phone})`);
-  const lowered = term.toLowerCase();
-  branches.push(namePrefix('firstname', lowered), namePrefix('lastname', lowered));
-  const words = lowered.split(/\s+/);
-  if (words.length > 1) {
-    const [first, ...rest] = words as [string, ...string[]];
-    branches.push(sql`(${namePrefix('firstname', first)} AND ${namePrefix('lastname', rest.join(' '))})`);
+  if (phone !== null) {
+    // Digits and separators are a phone number, or the start of a ref; never a name.
+    branches.push(sql`(subscriber.phone IS NOT NULL AND ${PHONE_DIGITS} = ${phone})`);
+  } else {
+    const lowered = term.toLowerCase();
+    branches.push(namePrefix('firstname', lowered), namePrefix('lastname', lowered));
+    const words = lowered.split(/\s+/);
+    if (words.length > 1) {
+      const [first, ...rest] = words as [string, ...string[]];
+      branches.push(sql`(${namePrefix('firstname', first)} AND ${namePrefix('lastname', rest.join(' '))})`);
+    }
   }
   branches.push(sql`(subscriber.ref IS NOT NULL AND subscriber.ref LIKE ${prefixPattern(term)})`);
   return sql`(${sql.join(branches, sql` OR `)})`;
