@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { decodeHtmlEntities } from './html-entities.ts';
 import { htmlToText } from './html-to-text.ts';
 
 describe('htmlToText', () => {
@@ -76,6 +75,8 @@ describe('htmlToText', () => {
     expect(
       htmlToText('<p>Tom &amp; Jerry &lt;3 caf&eacute; &#8364;5 &#x1F600; &hellip;&nbsp;end&zwnj;&shy;</p>'),
     ).toBe('Tom & Jerry <3 café €5 😀 … end');
+    // The whole HTML table (the entities package), and references to nothing as the replacement character.
+    expect(htmlToText('<p>&hearts; &check; &unknown; &#0;</p>')).toBe('♥ ✓ &unknown; \uFFFD');
   });
 
   it('counts <br> one by one, up to a blank line', () => {
@@ -90,17 +91,5 @@ describe('htmlToText', () => {
     expect(htmlToText('<div><div><div><p>a</p></div></div></div><div><div><p>b</p></div></div>')).toBe(
       'a\n\nb',
     );
-  });
-});
-
-describe('decodeHtmlEntities', () => {
-  it('decodes numeric, Latin-1 and typographic names, and leaves unknown names as written', () => {
-    expect(decodeHtmlEntities('&yuml;&Agrave;&copy;&mdash;&rsquo;&#65;&#x42;&unknown;&amp')).toBe(
-      'ÿÀ©—’AB&unknown;&amp',
-    );
-  });
-
-  it('replaces references to nothing with the replacement character', () => {
-    expect(decodeHtmlEntities('&#0;&#xD800;&#x110000;')).toBe('\uFFFD\uFFFD\uFFFD');
   });
 });

@@ -1,4 +1,4 @@
-import { decodeHtmlEntities } from './html-entities.ts';
+import { decodeHTML, decodeHTMLAttribute } from 'entities';
 import { LIQUID_MARKUP } from './liquid-markup.ts';
 
 /**
@@ -122,7 +122,7 @@ function convert(html: string): string {
   let textFrom = 0;
 
   const addText = (text: string) => {
-    const decoded = decodeHtmlEntities(text);
+    const decoded = decodeHTML(text);
     out += preDepth > 0 ? decoded.replace(/\r?\n/g, BREAK).replace(/[ \t]/g, KEPT_SPACE) : decoded;
   };
 
@@ -216,7 +216,7 @@ function readAttributes(source: string): Map<string, string> {
   for (let match = ATTRIBUTE.exec(source); match !== null; match = ATTRIBUTE.exec(source)) {
     const [, name, doubleQuoted, singleQuoted, unquoted] = match;
     if (!name || name === '/') continue;
-    attributes.set(name.toLowerCase(), decodeHtmlEntities(doubleQuoted ?? singleQuoted ?? unquoted ?? ''));
+    attributes.set(name.toLowerCase(), decodeHTMLAttribute(doubleQuoted ?? singleQuoted ?? unquoted ?? ''));
   }
   return attributes;
 }
