@@ -74,6 +74,7 @@ export async function benchSubscriberQuery(): Promise<string[]> {
         'search by first and last name prefixes (wei tan)',
         { query: { type: 'subscriber', search: 'wei tan' } },
       ],
+      ['search for a name no one has (zed)', { query: { type: 'subscriber', search: 'zed' } }],
       [
         'country NZ and unsubscribed, sorted by lastname desc',
         {
