@@ -72,6 +72,8 @@ try {
   await franchisee.page.getByTestId('dashboard-range-custom').click();
   await franchisee.page.getByTestId('dashboard-date-to').click();
   await franchisee.page.locator('[class*="weekNumber"]').first().waitFor();
+  // From's calendar (opened by the focus "Custom range…" gives it) fades out as To's fades in.
+  await franchisee.page.waitForTimeout(800);
   await franchisee.page.screenshot({
     path: path.join(outputDirectory, 'dashboard-date-picker.png'),
     clip: { x: 0, y: 0, width: 1280, height: 560 },
