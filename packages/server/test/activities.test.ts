@@ -766,9 +766,25 @@ describe('activities', () => {
         type: 'activity',
         records: [{ id: activity.id, partitionIds: [north.partitionId] }],
       });
-      const revised = watcher.nextPush('records', 3000);
-      await save(editor, activity.id, contentOf('sms'));
-      expect(((await revised).data as { records: Array<{ id: number }> }).records[0]?.id).toBe(activity.id);
+      await watcher.call('addSubscription', { organizationId, query: { type: 'activityRevision' } });
+      const before = watcher.pushes.length;
+      const { revisionId } = (await save(editor, activity.id, contentOf('sms'))).result as {
+        revisionId: number;
+      };
+      await expect.poll(() => watcher.pushes.length - before, { timeout: 3000 }).toBe(2);
+      const pushed = watcher.pushes.slice(before) as Array<{ data: { type: string; records: unknown[] } }>;
+      expect(pushed.map((push) => push.data)).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            type: 'activity',
+            records: [expect.objectContaining({ id: activity.id })],
+          }),
+          {
+            type: 'activityRevision',
+            records: [{ id: revisionId, activityId: activity.id, partitionIds: [north.partitionId] }],
+          },
+        ]),
+      );
 
       const southWatcher = (await connect(['franchisee'], [south.setId])).channel;
       await southWatcher.call('addSubscription', { organizationId, query: { type: 'activity' } });

@@ -75,7 +75,8 @@ export const activityRevisionResource = defineResource({
   type: 'activityRevision',
   description:
     'Activity revisions (functional §3): each save of an activity’s content (saveActivityRevision), newest ' +
-    'first. Read-only; a partition-restricted user sees the revisions of the activities they see.',
+    'first. Read-only; a partition-restricted user sees the revisions of the activities they see. Live: each ' +
+    'save is pushed as `{id, activityId, partitionIds}` (the activity’s partitions), so a history view updates.',
   record: activityRevisionRecordSchema,
   write: undefined,
   filters: {
@@ -89,5 +90,5 @@ export const activityRevisionResource = defineResource({
   sortKeys: ['timestamp'],
   searchable: false,
   ...RESOURCE_ACCESS.activityRevision,
-  live: false,
+  live: true,
 });

@@ -35,9 +35,19 @@ export const activityOrganizationCommands: CommandRegistry = {
       const saved = await services.db
         .transaction()
         .execute((trx) => saveActivityRevision(trx, actor, activityId, params));
-      await services.recordChanges
-        .announce({ organizationId: actor.organizationId, type: 'activity', records: [saved.activity] })
-        .catch((error: unknown) => services.log.error({ err: error }, 'announcing an activity failed'));
+      const { activity } = saved;
+      const announced = [
+        { type: 'activity' as const, records: [activity] },
+        // The revision's partitions are its activity's: restricted connections are told of those they may read.
+        {
+          type: 'activityRevision' as const,
+          records: [{ id: saved.revisionId, activityId: activity.id, partitionIds: activity.partitionIds }],
+        },
+      ];
+      for (const change of announced)
+        await services.recordChanges
+          .announce({ organizationId: actor.organizationId, ...change })
+          .catch((error: unknown) => services.log.error({ err: error }, 'announcing an activity failed'));
       return { revisionId: saved.revisionId };
     },
   ),
