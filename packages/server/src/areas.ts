@@ -20,6 +20,7 @@ import { targetsArea } from './targets/area.ts';
 import { tagsArea } from './tags/area.ts';
 import { audiencesArea } from './audiences/area.ts';
 import { campaignsArea } from './campaigns/area.ts';
+import { activitiesArea } from './activities/area.ts';
 import { partitionsArea } from './partitions/area.ts';
 import { targetingRulesArea } from './targeting-rules/area.ts';
 import { clientErrorsArea } from './client-errors/area.ts';
@@ -52,6 +53,7 @@ export const heraldAreas: readonly Area[] = [
   tagsArea,
   audiencesArea,
   campaignsArea,
+  activitiesArea,
   partitionsArea,
   targetingRulesArea,
   clientErrorsArea,

@@ -86,6 +86,9 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     tagSubscribers: 'organization:database-manage',
     updateTagStats: 'organization:',
     runCalculatedField: 'organization:database-manage',
+    // Issue 14. Content editors save content; every member (base or franchisee) previews, checked in the handler.
+    saveActivityRevision: 'organization:content-edit',
+    renderPreview: 'organization:',
   },
 };
 
@@ -319,7 +322,20 @@ describe('organization-channel authorization table', () => {
   });
   let failedImportJobId = 0;
   let finishedExportJobId = 0;
+  let tableCampaignId = 0;
   beforeAll(async () => {
+    tableCampaignId = (
+      await herald.database.db
+        .insertInto('campaign')
+        .values({
+          organization_id: organizationId,
+          name: 'Table campaign',
+          start_date: '2030-01-01',
+          partition_ids: [partitionId],
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     const job = (kind: string, status: string) =>
       herald.database.db
         .insertInto('job')
@@ -354,6 +370,7 @@ describe('organization-channel authorization table', () => {
   ];
   const DATABASE_MANAGERS: Role[] = ['System.Admin', 'System.PowerUser', 'Database.Manage'];
   const DATABASE_EXTRACTORS: Role[] = ['System.Admin', 'System.PowerUser', 'Database.Extract'];
+  const CONTENT_EDITORS: Role[] = ['System.Admin', 'System.PowerUser', 'Content.Edit'];
   const REACHED = 'reached';
   const gateErrors = new Set([
     'UnauthenticatedCommand',
@@ -433,9 +450,28 @@ describe('organization-channel authorization table', () => {
     ['tagSubscribers', () => ({ tagId: 999_999, subscriberIds: [1] }), only(DATABASE_MANAGERS)],
     ['updateTagStats', () => ({ tagId: 999_999 }), everyone()],
     ['runCalculatedField', () => ({ customFieldId: 999_999 }), only(DATABASE_MANAGERS)],
+    // Issue 14. Activities: every member reads them, content editors write them and their content.
+    ['query', () => ({ query: { type: 'activity' }, limit: 5 }), everyone()],
+    ['query', () => ({ query: { type: 'activityRevision' }, limit: 5 }), everyone()],
+    [
+      'writeRecords',
+      () => ({
+        type: 'activity',
+        data: [
+          { campaignId: tableCampaignId, type: 'sms', name: 'Table activity', partitionIds: [partitionId] },
+        ],
+      }),
+      only(CONTENT_EDITORS),
+    ],
+    [
+      'saveActivityRevision',
+      () => ({ activityId: 999_999, content: { schemaVersion: 3, channels: { sms: { text: 'Hi' } } } }),
+      only(CONTENT_EDITORS),
+    ],
+    ['renderPreview', () => ({ activityId: 999_999 }), everyone()],
   ];
   it('covers every organization-channel command', () => {
-    expect([...matrix.map(([command]) => command), 'authenticateConnection'].sort()).toEqual(
+    expect([...new Set([...matrix.map(([command]) => command), 'authenticateConnection'])].sort()).toEqual(
       Object.keys(expectedAccess.organization).sort(),
     );
   });

@@ -8,6 +8,7 @@ import { queryCommands } from './query.ts';
 import { subscriberCommands } from './subscribers.ts';
 import { jobCommands } from './jobs.ts';
 import { targetCommands } from './targets.ts';
+import { activityCommands } from './activities.ts';
 import { signInCommands } from './sign-in.ts';
 import { ssoCommands } from './sso.ts';
 import { twoFactorCommands } from './two-factor.ts';
@@ -64,12 +65,14 @@ export const organizationCommands = {
   ...subscriberCommands,
   ...jobCommands,
   ...targetCommands,
+  ...activityCommands,
 } as const;
 export * from './query.ts';
 export * from './live.ts';
 export * from './subscribers.ts';
 export * from './jobs.ts';
 export * from './targets.ts';
+export * from './activities.ts';
 export * from './uploads.ts';
 export * from './client-errors.ts';
 export * from './notifications.ts';

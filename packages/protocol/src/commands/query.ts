@@ -13,6 +13,8 @@ export * from '../records/partition.ts';
 export * from '../records/audience.ts';
 export * from '../records/tag.ts';
 export * from '../records/targeting-rule.ts';
+export * from '../records/activity.ts';
+export * from '../records/activity-revision.ts';
 
 /** The largest page a query answers. */
 export const QUERY_MAX_LIMIT = 1000;

@@ -9,6 +9,28 @@ export type Channel = (typeof CHANNELS)[number];
 
 export const ACTIVITY_FILTERS = ['recent', 'deployed', 'modified', 'archived'] as const;
 export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
+/** An activity's workflow status (PROTOCOL §8); the workflow issue owns the transitions, a new activity is a draft. */
+export const ACTIVITY_STATUSES = [
+  'draft',
+  'checking',
+  'checked',
+  'approvalRequested',
+  'approved',
+  'rejected',
+  'scheduled',
+  'deploying',
+  'suspended',
+  'deployed',
+  'cancelled',
+  'failed',
+] as const;
+export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
+/**
+ * Where a revision stands in approval: `none` until asked, then `requested`, `approved` or `rejected`; `reset`
+ * when a change of the activity's target or date voided its approval (functional §4).
+ */
+export const REVISION_APPROVAL_STATUSES = ['none', 'requested', 'approved', 'rejected', 'reset'] as const;
+export type RevisionApprovalStatus = (typeof REVISION_APPROVAL_STATUSES)[number];
 export const CAMPAIGN_FILTERS = ['all', 'active', 'upcoming', 'completed', 'archived'] as const;
 export type CampaignFilter = (typeof CAMPAIGN_FILTERS)[number];
 export const ASSET_FILTERS = ['all', 'published', 'archived'] as const;
@@ -19,8 +41,11 @@ export type NotificationScope = (typeof NOTIFICATION_SCOPES)[number];
 export const NOTIFICATION_KINDS = ['proofs', 'extracts', 'checks', 'approvals', 'sends'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** Broadcast (also started by API), scheduled trigger, event trigger. */
-export const DISTRIBUTION_TYPES = ['broadcast', 'scheduled', 'triggered'] as const;
+/**
+ * How an activity goes out (PROTOCOL §7 `distribution.type`): a broadcast, started by hand or by the API
+ * (`api`), a scheduled trigger (with an interval), or an event trigger (with an event and a delay).
+ */
+export const DISTRIBUTION_TYPES = ['broadcast', 'api', 'scheduled', 'event'] as const;
 export type DistributionType = (typeof DISTRIBUTION_TYPES)[number];
 export const SCHEDULED_INTERVALS = ['hourly', 'daily', 'weekly', 'monthly'] as const;
 export type ScheduledInterval = (typeof SCHEDULED_INTERVALS)[number];
@@ -39,8 +64,8 @@ export type TriggerEvent = (typeof TRIGGER_EVENTS)[number];
 /** Also the frequencies of calculated custom fields. */
 export const TRIGGER_INTERVALS = ['once', 'hourly', 'daily', 'weekly', 'monthly'] as const;
 export type TriggerInterval = (typeof TRIGGER_INTERVALS)[number];
-/** How often one subscriber may receive an activity: no limit, once, or every n. */
-export const SEND_FREQUENCIES = ['unlimited', 'once', 'every'] as const;
+/** How often one subscriber may receive an activity (PROTOCOL §7 `frequency.type`): no limit, once, or every n days. */
+export const SEND_FREQUENCIES = ['none', 'once', 'every'] as const;
 export type SendFrequency = (typeof SEND_FREQUENCIES)[number];
 /** Units of delays and relative date ranges. */
 export const TIME_UNITS = ['hours', 'days', 'weeks', 'months', 'years'] as const;

@@ -1,1 +1,2 @@
 export * from './sms-segments.ts';
+export * from './channel-content.ts';

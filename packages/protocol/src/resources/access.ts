@@ -8,6 +8,8 @@ import type { Capability } from '../access/capabilities.ts';
  * 13 §7).
  */
 export const RESOURCE_ACCESS = {
+  activity: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['content-edit'] },
+  activityRevision: { readCapabilities: ['base', 'franchisee'], writeCapabilities: [] },
   audience: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['database-manage'] },
   campaign: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['content-edit'] },
   customField: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['database-manage'] },

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { activityResource } from '../records/activity.ts';
+import { activityRevisionResource } from '../records/activity-revision.ts';
 import { audienceResource } from '../records/audience.ts';
 import { campaignResource } from '../records/campaign.ts';
 import { customFieldResource } from '../records/custom-field.ts';
@@ -34,6 +36,8 @@ export const resourceDefinitions = {
   audience: audienceResource,
   tag: tagResource,
   targetingRule: targetingRuleResource,
+  activity: activityResource,
+  activityRevision: activityRevisionResource,
 } as const satisfies { [Type in string]: ResourceDefinition<Type> };
 
 export type ResourceDefinitions = typeof resourceDefinitions;
@@ -68,11 +72,11 @@ type LiveResourceType = {
 }[ResourceType];
 
 /**
- * Types platform §7 names for `addSubscription` whose resources arrive with the activity issue (`activity`,
- * `contentBlock`), and `cluster`, the spec's word for a tag. Subscribing to them is accepted; nothing is pushed
- * until their resources are declared.
+ * Types platform §7 names for `addSubscription` whose resources are not declared yet (`contentBlock`, later in
+ * the activity issue), and `cluster`, the spec's word for a tag. Subscribing to them is accepted; nothing is
+ * pushed until their resources are declared.
  */
-const PLANNED_LIVE_TYPES = ['activity', 'cluster', 'contentBlock'] as const;
+const PLANNED_LIVE_TYPES = ['cluster', 'contentBlock'] as const;
 
 /** The record types a connection may subscribe to; a change of one is pushed as a `records` event. */
 export type SubscriptionType = LiveResourceType | (typeof PLANNED_LIVE_TYPES)[number];

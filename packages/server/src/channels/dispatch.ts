@@ -119,7 +119,10 @@ function invalidParams(params: unknown, error: z.ZodError): HeraldError {
   const given = typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
   const onlyMissing = error.issues.every(
     (issue) =>
-      issue.code === 'invalid_type' && issue.path.length === 1 && given[String(issue.path[0])] === undefined,
+      // A union-typed parameter (an activity id as a number or its digits) that is absent fails as invalid_union.
+      (issue.code === 'invalid_type' || issue.code === 'invalid_union') &&
+      issue.path.length === 1 &&
+      given[String(issue.path[0])] === undefined,
   );
   return new HeraldError(onlyMissing ? 'MissingParameterError' : 'ValidationError', {
     details: validationDetails(error.issues),

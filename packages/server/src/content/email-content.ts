@@ -1,4 +1,4 @@
-import type { ContentError, EmailContent } from './content-shapes.ts';
+import type { ContentError, EmailContent } from '@herald/protocol';
 import { htmlToText } from './html-to-text.ts';
 import { lineAt } from './liquid-markup.ts';
 import { htmlLiquid, LIQUID_LIMITS, textLiquid } from './liquid-engines.ts';

@@ -1,5 +1,5 @@
 import mjml2html from 'mjml';
-import type { ContentError } from './content-shapes.ts';
+import type { ContentError } from '@herald/protocol';
 import { LIQUID_MARKUP, lineAt } from './liquid-markup.ts';
 
 export interface CompiledMjml {

@@ -1,5 +1,4 @@
-import { countSmsSegments, type SmsSegmentCount } from '@herald/protocol';
-import type { ContentError, SmsContent } from './content-shapes.ts';
+import { countSmsSegments, type ContentError, type SmsContent, type SmsSegmentCount } from '@herald/protocol';
 import { textLiquid } from './liquid-engines.ts';
 import { recipientScope, type Recipient } from './recipient-scope.ts';
 import { compileTemplatePart } from './template-part.ts';

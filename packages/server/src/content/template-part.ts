@@ -1,5 +1,5 @@
 import { LiquidError, type Liquid, type Template, type Token } from 'liquidjs';
-import type { ContentError, ContentPart } from './content-shapes.ts';
+import type { ContentError, ContentPart } from '@herald/protocol';
 import { LIQUID_LIMITS } from './liquid-engines.ts';
 import type { LiquidScope } from './recipient-scope.ts';
 

@@ -19,6 +19,7 @@ import * as trustedBrowsers from './migrations/0017-trusted-browsers.ts';
 import * as importRejectionDetails from './migrations/0018-import-rejection-details.ts';
 import * as subscriberSearch from './migrations/0019-subscriber-search.ts';
 import * as subscriberSearchStatistics from './migrations/0020-subscriber-search-statistics.ts';
+import * as activities from './migrations/0021-activities.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0018-import-rejection-details': importRejectionDetails,
   '0019-subscriber-search': subscriberSearch,
   '0020-subscriber-search-statistics': subscriberSearchStatistics,
+  '0021-activities': activities,
 };
 
 const provider: MigrationProvider = {

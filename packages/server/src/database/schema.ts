@@ -12,6 +12,7 @@ import type { CustomFieldsTables } from '../custom-fields/tables.ts';
 import type { JobsTables } from '../jobs/tables.ts';
 import type { TargetsTables } from '../targets/tables.ts';
 import type { ApprovalsTables } from '../approvals/tables.ts';
+import type { ActivitiesTables } from '../activities/tables.ts';
 
 /**
  * The database as Kysely sees it. Every tenant table carries organization_id, and every repository
@@ -31,7 +32,8 @@ export interface Database
     CustomFieldsTables,
     JobsTables,
     TargetsTables,
-    ApprovalsTables {
+    ApprovalsTables,
+    ActivitiesTables {
   organization: OrganizationTable;
   partition_set: PartitionSetTable;
   partition: PartitionTable;

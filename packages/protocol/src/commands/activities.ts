@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { contentErrorSchema } from '../content/channel-content.ts';
+import { activityContentInputSchema, revisionConfigurationSchema } from '../records/activity-revision.ts';
+import { defineCommand } from './define.ts';
+import { organizationIdField } from './fields.ts';
+
+/**
+ * An activity's id as a client may send it: a number, or the digits of a route's `{id}`. Anything that is not a
+ * positive whole number answers ActivityIdNotValidError ("Activity ID is not valid", functional §8) rather than a
+ * ValidationError, so the screen that took it from its address can say so in the spec's words.
+ */
+export const activityIdField = z
+  .union([z.number(), z.string().max(40)])
+  .describe('A positive whole number, or its digits as text; otherwise ActivityIdNotValidError');
+
+/** The id a client sent, as a positive integer; undefined when it is not one. */
+export function activityIdOf(value: number | string): number | undefined {
+  const id = typeof value === 'number' ? value : /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
+
+/** renderPreview's answer (PROTOCOL §7), for every channel; see its description for what each field holds. */
+export const renderedPreviewSchema = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  sizeBytes: z.number().int(),
+  errors: z.array(contentErrorSchema),
+});
+export type RenderedPreview = z.infer<typeof renderedPreviewSchema>;
+
+/** Organization-channel commands of activities and their content (PROTOCOL §7). */
+export const activityCommands = {
+  saveActivityRevision: defineCommand({
+    channel: 'organization',
+    description:
+      'Saves a new revision of an activity’s content and makes it the activity’s latestRevisionId, in one ' +
+      'transaction; answers its id. `content` is {schemaVersion: 3, channels: {…}} holding the activity’s own ' +
+      'channel (email: subject, preheader?, fromName?, fromAddress?, exactly one of mjml or html, text?; sms: text; ' +
+      'pushnotification: title, body, imageUrl?, deepLink?; whatsapp: templateName, language, parameters; line: ' +
+      'messages of text, image or flex; web: placement banner or modal, html; displayad: audienceName, sizes) and ' +
+      'no other. `channels.features.lsmoptin.defaultCommunicationPreference` is optin unless given optin or optout; ' +
+      'any other value keeps the previous revision’s. `configurations` and `trackingDomain` are kept with the ' +
+      'revision. Needs content-edit, and the activity in one of a restricted user’s partitions. An unknown ' +
+      'activity answers ActivityNotFoundError; an archived one ItemNotEditableError. The revision’s ' +
+      'approvalStatus starts at none.',
+    params: z.object({
+      organizationId: organizationIdField,
+      activityId: activityIdField,
+      content: activityContentInputSchema,
+      configurations: z.array(revisionConfigurationSchema).max(50).optional(),
+      trackingDomain: z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'A domain name')
+        .optional(),
+    }),
+    result: z.object({ revisionId: z.number().int() }),
+  }),
+  renderPreview: defineCommand({
+    channel: 'organization',
+    description:
+      'Renders an activity’s content for one recipient: its latest revision, or `revisionId` (one of its ' +
+      'revisions). The recipient is the subscriber `subscriberId` (within a restricted user’s partitions), the ' +
+      'test profile of the organization member `testProfileId` (a user id: that user’s settings.testProfile), ' +
+      'or, with neither, a built-in sample recipient (Alex Sample). A template error is reported in `errors`, ' +
+      'never thrown. E-mail: subject, html and the text part; sizeBytes weighs the HTML. SMS: text. Push: subject ' +
+      'is the title, text the body. Web: html. WhatsApp: subject is the template name, text its parameters, one ' +
+      'a line. LINE: text holds the text messages. Display ad: subject is the audience name, text the sizes. ' +
+      'sizeBytes weighs the html, or the text when there is no html. `variation` picks a multivariate variation ' +
+      'by index; content has no variations yet, so only 0 is accepted. Needs base or franchisee. An activity with ' +
+      'no revision, or a revisionId of another activity, answers ActivityFetchError.',
+    params: z
+      .object({
+        organizationId: organizationIdField,
+        activityId: activityIdField,
+        revisionId: z.number().int().positive().optional(),
+        subscriberId: z.number().int().positive().optional(),
+        testProfileId: z.number().int().positive().optional(),
+        variation: z.number().int().min(0).max(0).optional(),
+      })
+      .refine((params) => params.subscriberId === undefined || params.testProfileId === undefined, {
+        message: 'Preview as a subscriber or as a test profile, not both',
+        path: ['testProfileId'],
+      }),
+    result: renderedPreviewSchema,
+  }),
+} satisfies Record<string, ReturnType<typeof defineCommand>>;
