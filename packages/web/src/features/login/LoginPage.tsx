@@ -48,12 +48,15 @@ export function LoginPage() {
   // Set once this form signed the user in: from then on it is leaving, and the "already signed in" redirect
   // below must not race the one the sign-in started.
   const [leaving, setLeaving] = useState(false);
+  // The same, for callbacks that outlive the render that made them.
+  const leavingRef = useRef(false);
   const { state, submitting, submit, completeSso, setField, back, offerCode } = useSignIn(
     handedOver.email ?? session.savedEmail ?? '',
     (user) => {
       const target =
         safeRedirectTarget(requested ?? sessionStore.get().redirectUri, ownHosts) ?? ORGANIZATIONS_PATH;
       sessionStore.rememberRedirect(null);
+      leavingRef.current = true;
       setLeaving(true);
       goTo(afterSignInTarget(user, target));
     },
@@ -65,20 +68,23 @@ export function LoginPage() {
   }, [requested, sessionStore]);
 
   // Back from the identity provider with a key: complete single sign-on once, then drop the key from the
-  // address so a reload does not try to use it again.
+  // address so a reload does not try to use it again. A sign-in that succeeded has already replaced this
+  // address with where it leads; dropping the key then would bring the page back to /login while the next
+  // page is still loading.
   const completedKey = useRef<string | null>(null);
   useEffect(() => {
     if (!ssoKey || completedKey.current === ssoKey) return;
     completedKey.current = ssoKey;
-    void completeSso(ssoKey).finally(() =>
+    void completeSso(ssoKey).finally(() => {
+      if (leavingRef.current) return;
       setSearchParams(
         (current) => {
           current.delete('sso');
           return current;
         },
         { replace: true },
-      ),
-    );
+      );
+    });
   }, [ssoKey, completeSso, setSearchParams]);
 
   const alreadySignedIn = leaving ? null : signedInDestination(session, requested, ownHosts);
