@@ -29,6 +29,31 @@ export const renderedPreviewSchema = z.object({
 });
 export type RenderedPreview = z.infer<typeof renderedPreviewSchema>;
 
+/** The most entries a change's line diff lists; a longer one ends with `linesTruncated`. */
+export const REVISION_DIFF_MAX_LINES = 2000;
+
+/** One line of a line diff, in the order a reader goes through the text: kept, taken out or put in. */
+export const diffLineSchema = z.object({
+  kind: z.enum(['same', 'removed', 'added']),
+  text: z.string(),
+});
+export type DiffLine = z.infer<typeof diffLineSchema>;
+
+/**
+ * One field that differs between two revisions' contents: its JSON path (`channels.email.subject`,
+ * `channels.line.messages[0].text`), the value before and after (absent where the field is absent). A text of
+ * several lines (an MJML or HTML body) is also given as a line diff, `lines`.
+ */
+export const revisionChangeSchema = z.object({
+  path: z.string(),
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+  lines: z.array(diffLineSchema).optional(),
+  /** The line diff stops at REVISION_DIFF_MAX_LINES entries; the values themselves are whole. */
+  linesTruncated: z.boolean().optional(),
+});
+export type RevisionChange = z.infer<typeof revisionChangeSchema>;
+
 /** Organization-channel commands of activities and their content (PROTOCOL §7). */
 export const activityCommands = {
   saveActivityRevision: defineCommand({
@@ -57,6 +82,40 @@ export const activityCommands = {
         .optional(),
     }),
     result: z.object({ revisionId: z.number().int() }),
+  }),
+  restoreActivityRevision: defineCommand({
+    channel: 'organization',
+    description:
+      'Restores an earlier revision of an activity as a new one: its content, configurations and tracking ' +
+      'domain are saved again as saveActivityRevision saves them (the same checks, one transaction, the new ' +
+      'revision becomes latestRevisionId, its approvalStatus starts at none, and it is pushed live); answers the ' +
+      'new revision’s id. The earlier revision is left as it was. Needs content-edit, as a save does. An unknown ' +
+      'activity answers ActivityNotFoundError, an archived one ItemNotEditableError, and a revisionId that is ' +
+      'not one of the activity’s ActivityFetchError.',
+    params: z.object({
+      organizationId: organizationIdField,
+      activityId: activityIdField,
+      revisionId: z.number().int().positive(),
+    }),
+    result: z.object({ revisionId: z.number().int() }),
+  }),
+  compareActivityRevisions: defineCommand({
+    channel: 'organization',
+    description:
+      'What changed between two revisions of one activity: each field of the content that differs, by its ' +
+      'JSON path (`channels.email.subject`; array items as `[0]`), with its value before (in fromRevisionId) and ' +
+      'after (in toRevisionId), either absent where the field is. A text of several lines (an MJML or HTML ' +
+      `body) is compared as a whole value and also given as a line diff, \`lines\`, of at most ` +
+      `${REVISION_DIFF_MAX_LINES} entries (\`linesTruncated\` when cut). No changes: the contents are equal. ` +
+      'Needs base or franchisee, as reading does. An unknown activity answers ActivityNotFoundError; a revision ' +
+      'that is not one of the activity’s ActivityFetchError.',
+    params: z.object({
+      organizationId: organizationIdField,
+      activityId: activityIdField,
+      fromRevisionId: z.number().int().positive(),
+      toRevisionId: z.number().int().positive(),
+    }),
+    result: z.object({ changes: z.array(revisionChangeSchema) }),
   }),
   renderPreview: defineCommand({
     channel: 'organization',
