@@ -605,6 +605,205 @@ describe('activities', () => {
     });
   });
 
+  describe('revision history', () => {
+    const MJML = (headline: string, button: string) =>
+      [
+        '<mjml>',
+        '  <mj-body>',
+        '    <mj-section>',
+        '      <mj-column>',
+        `        <mj-text>${headline}</mj-text>`,
+        `        <mj-button href="https://example.com/order">${button}</mj-button>`,
+        '        <mj-text><a href="{{ unsubscribe_url }}">Unsubscribe</a></mj-text>',
+        '      </mj-column>',
+        '    </mj-section>',
+        '  </mj-body>',
+        '</mjml>',
+      ].join('\n');
+    const email = (subject: string, headline: string, button = 'Order now') => ({
+      schemaVersion: 3,
+      channels: { email: { subject, mjml: MJML(headline, button) } },
+    });
+    const saved = async (activityId: number, content: unknown, extra = {}) => {
+      const reply = await save(editor, activityId, content, extra);
+      expect(reply.error).toBeUndefined();
+      return (reply.result as { revisionId: number }).revisionId;
+    };
+    const revision = async (id: number) =>
+      (
+        await reader.call<{ records: Array<Revision & { configurations: unknown[] }> }>('query', {
+          organizationId,
+          query: { type: 'activityRevision', filter: { id } },
+        })
+      ).records[0]!;
+    const restore = (client: ChannelClient, params: Record<string, unknown>) =>
+      client.request('restoreActivityRevision', { organizationId, ...params });
+    const compare = (client: ChannelClient, params: Record<string, unknown>) =>
+      client.request('compareActivityRevisions', { organizationId, ...params });
+    const revisionCount = async (activityId: number) =>
+      (
+        await reader.call<{ total: number }>('query', {
+          organizationId,
+          query: { type: 'activityRevision', filter: { activityId } },
+          limit: 0,
+        })
+      ).total;
+
+    it('restores an earlier revision as a new one with its content, and moves latestRevisionId', async () => {
+      const activity = await create({ type: 'email' });
+      const first = await saved(
+        activity.id,
+        {
+          ...email('Two for Tuesday', 'Hi {{ subscriber.firstname }}'),
+          channels: {
+            ...email('Two for Tuesday', 'Hi {{ subscriber.firstname }}').channels,
+            features: { lsmoptin: { defaultCommunicationPreference: 'optout' } },
+          },
+        },
+        { configurations: [{ editor: 'native' }], trackingDomain: 'click.example.com' },
+      );
+      const second = await saved(activity.id, email('Three for Tuesday', 'Hello'));
+      const watcher = (await connect(['Database.Read'])).channel;
+      await watcher.call('addSubscription', { organizationId, query: { type: 'activityRevision' } });
+      const pushed = watcher.nextPush('records', 3000);
+
+      const reply = await restore(editor, { activityId: String(activity.id), revisionId: first });
+      expect(reply.error).toBeUndefined();
+      const { revisionId } = reply.result as { revisionId: number };
+      expect(revisionId).toBeGreaterThan(second);
+      const [original, restored] = [await revision(first), await revision(revisionId)];
+      expect(restored.content).toEqual(original.content);
+      expect(restored).toMatchObject({
+        activityId: activity.id,
+        approvalStatus: 'none',
+        trackingDomain: 'click.example.com',
+        configurations: [{ editor: 'native' }],
+      });
+      expect((await query(reader, { id: activity.id })).records[0]).toMatchObject({
+        latestRevisionId: revisionId,
+        version: 4,
+      });
+      expect((await pushed).data).toMatchObject({
+        type: 'activityRevision',
+        records: [{ id: revisionId, activityId: activity.id }],
+      });
+      expect(await revisionCount(activity.id)).toBe(3);
+      // The earlier revision is left as it was.
+      expect(await revision(first)).toEqual(original);
+    });
+
+    it('compares two revisions: the subject as values, the body also line by line', async () => {
+      const activity = await create({ type: 'email' });
+      const from = await saved(activity.id, email('Two for Tuesday', 'Hi there'));
+      const to = await saved(activity.id, email('Three for Tuesday', 'Hi there', 'Order tonight'));
+      const reply = await compare(reader, {
+        activityId: activity.id,
+        fromRevisionId: from,
+        toRevisionId: to,
+      });
+      expect(reply.error).toBeUndefined();
+      const { changes } = reply.result as {
+        changes: Array<{
+          path: string;
+          before?: unknown;
+          after?: unknown;
+          lines?: Array<{ kind: string; text: string }>;
+        }>;
+      };
+      expect(changes.map((change) => change.path)).toEqual(['channels.email.mjml', 'channels.email.subject']);
+      expect(changes[1]).toEqual({
+        path: 'channels.email.subject',
+        before: 'Two for Tuesday',
+        after: 'Three for Tuesday',
+      });
+      const body = changes[0]!;
+      expect(body.before).toBe(MJML('Hi there', 'Order now'));
+      expect(body.after).toBe(MJML('Hi there', 'Order tonight'));
+      expect(body.lines?.filter((line) => line.kind !== 'same')).toEqual([
+        {
+          kind: 'removed',
+          text: '        <mj-button href="https://example.com/order">Order now</mj-button>',
+        },
+        {
+          kind: 'added',
+          text: '        <mj-button href="https://example.com/order">Order tonight</mj-button>',
+        },
+      ]);
+      expect(body.lines).toHaveLength(12);
+      const same = await compare(reader, { activityId: activity.id, fromRevisionId: to, toRevisionId: to });
+      expect(same.result).toEqual({ changes: [] });
+      const backwards = (
+        await compare(reader, { activityId: activity.id, fromRevisionId: to, toRevisionId: from })
+      ).result as { changes: Array<{ before?: unknown; after?: unknown }> };
+      expect(backwards.changes[1]).toMatchObject({ before: 'Three for Tuesday', after: 'Two for Tuesday' });
+    });
+
+    it('answers the catalogue’s errors for bad ids, another activity’s revision and another organization, writing nothing', async () => {
+      const activity = await create({ type: 'sms' });
+      const own = await saved(activity.id, contentOf('sms'));
+      const sibling = await create({ type: 'sms' });
+      const theirs = await saved(sibling.id, { schemaVersion: 3, channels: { sms: { text: 'Sibling' } } });
+      const archived = await create({ type: 'sms' });
+      const archivedRevision = await saved(archived.id, contentOf('sms'));
+      await update((await query(editor, { id: archived.id })).records[0]!, { isArchived: true });
+
+      const other = await createOrganization(herald, 'Other Pizza');
+      const outsider = await connectAs(herald, other, ['Content.Edit']);
+      closers.push(() => outsider.close());
+      const restoreCases: Array<[ChannelClient, Record<string, unknown>, string]> = [
+        [editor, { activityId: 'abc', revisionId: own }, 'ActivityIdNotValidError'],
+        [editor, { activityId: 2_000_000_000, revisionId: own }, 'ActivityNotFoundError'],
+        [editor, { activityId: activity.id, revisionId: theirs }, 'ActivityFetchError'],
+        [editor, { activityId: activity.id, revisionId: 2_000_000_000 }, 'ActivityFetchError'],
+        [editor, { activityId: activity.id, revisionId: 'x' }, 'ValidationError'],
+        [editor, { activityId: activity.id }, 'MissingParameterError'],
+        [editor, { activityId: archived.id, revisionId: archivedRevision }, 'ItemNotEditableError'],
+        [reader, { activityId: activity.id, revisionId: own }, 'PrivilegesError'],
+      ];
+      for (const [client, params, type] of restoreCases)
+        expect((await restore(client, params)).error?.type, JSON.stringify(params)).toBe(type);
+      // Another organization's activity is not found from there, by either command.
+      const foreign = await outsider.channel.request('restoreActivityRevision', {
+        organizationId: other,
+        activityId: activity.id,
+        revisionId: own,
+      });
+      expect(foreign.error?.type).toBe('ActivityNotFoundError');
+      const foreignCompare = await outsider.channel.request('compareActivityRevisions', {
+        organizationId: other,
+        activityId: activity.id,
+        fromRevisionId: own,
+        toRevisionId: own,
+      });
+      expect(foreignCompare.error?.type).toBe('ActivityNotFoundError');
+
+      const compareCases: Array<[Record<string, unknown>, string]> = [
+        [{ activityId: 'x1', fromRevisionId: own, toRevisionId: own }, 'ActivityIdNotValidError'],
+        [{ activityId: 2_000_000_000, fromRevisionId: own, toRevisionId: own }, 'ActivityNotFoundError'],
+        [{ activityId: activity.id, fromRevisionId: own, toRevisionId: theirs }, 'ActivityFetchError'],
+        [{ activityId: activity.id, fromRevisionId: theirs, toRevisionId: own }, 'ActivityFetchError'],
+        [{ activityId: activity.id, fromRevisionId: own }, 'MissingParameterError'],
+      ];
+      for (const [params, type] of compareCases)
+        expect((await compare(reader, params)).error?.type, JSON.stringify(params)).toBe(type);
+
+      // Nothing half-written: each activity still has its one revision and its latest is unchanged.
+      for (const [id, latest] of [
+        [activity.id, own],
+        [sibling.id, theirs],
+        [archived.id, archivedRevision],
+      ] as const) {
+        expect(await revisionCount(id)).toBe(1);
+        const stored = await herald.database.db
+          .selectFrom('activity')
+          .select('latest_revision_id')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        expect(stored.latest_revision_id).toBe(latest);
+      }
+    });
+  });
+
   describe('renderPreview', () => {
     let subscriberId: number;
     beforeAll(async () => {

@@ -86,9 +86,12 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     tagSubscribers: 'organization:database-manage',
     updateTagStats: 'organization:',
     runCalculatedField: 'organization:database-manage',
-    // Issue 14. Content editors save content; every member (base or franchisee) previews, checked in the handler.
+    // Issue 14. Content editors save and restore content; every member (base or franchisee) previews and compares
+    // revisions, checked in the handler.
     saveActivityRevision: 'organization:content-edit',
+    restoreActivityRevision: 'organization:content-edit',
     renderPreview: 'organization:',
+    compareActivityRevisions: 'organization:',
   },
 };
 
@@ -468,7 +471,13 @@ describe('organization-channel authorization table', () => {
       () => ({ activityId: 999_999, content: { schemaVersion: 3, channels: { sms: { text: 'Hi' } } } }),
       only(CONTENT_EDITORS),
     ],
+    ['restoreActivityRevision', () => ({ activityId: 999_999, revisionId: 999_999 }), only(CONTENT_EDITORS)],
     ['renderPreview', () => ({ activityId: 999_999 }), everyone()],
+    [
+      'compareActivityRevisions',
+      () => ({ activityId: 999_999, fromRevisionId: 999_999, toRevisionId: 999_999 }),
+      everyone(),
+    ],
   ];
   it('covers every organization-channel command', () => {
     expect([...new Set([...matrix.map(([command]) => command), 'authenticateConnection'])].sort()).toEqual(

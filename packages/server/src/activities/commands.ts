@@ -1,17 +1,17 @@
 import { HeraldError, activityIdOf, organizationCommands } from '@herald/protocol';
-import { sql } from 'kysely';
-import { registerCommand, type CommandRegistry } from '../channels/registry.ts';
-import { validation } from '../query/resources.ts';
+import { registerCommand, type CommandContext, type CommandRegistry } from '../channels/registry.ts';
+import { validation, type Actor } from '../query/resources.ts';
+import type { Services } from '../services.ts';
 import { commandActor } from '../subscribers/subscriber-access.ts';
 import { readVisibleActivity } from './activity-record.ts';
-import {
-  REVISION_SELECT,
-  activityRevisionRecord,
-  type ActivityRevisionRow,
-} from './activity-revision-record.ts';
 import { previewRecipient } from './preview-recipient.ts';
 import { renderContentPreview } from './render-preview.ts';
-import { saveActivityRevision } from './save-revision.ts';
+import {
+  compareActivityRevisions,
+  readActivityRevision,
+  restoreActivityRevision,
+} from './revision-history.ts';
+import { saveActivityRevision, type SavedRevision } from './save-revision.ts';
 
 /** The activity id a client sent, or the catalogue's "Activity ID is not valid". */
 function activityIdFrom(value: number | string): number {
@@ -20,9 +20,34 @@ function activityIdFrom(value: number | string): number {
   return id;
 }
 
+/** The actor of a command that reads activities: base or franchisee, as the query engine checks for reading. */
+async function readingActor(context: CommandContext): Promise<Actor> {
+  const actor = await commandActor(context);
+  if (!actor.capabilities.includes('base') && !actor.capabilities.includes('franchisee'))
+    throw new HeraldError('PrivilegesError');
+  return actor;
+}
+
+/** Pushes a saved revision beside its activity; a failed push is logged, the save stands. */
+async function announceRevision(services: Services, actor: Actor, saved: SavedRevision): Promise<void> {
+  const { activity } = saved;
+  const announced = [
+    { type: 'activity' as const, records: [activity] },
+    // The revision's partitions are its activity's: restricted connections are told of those they may read.
+    {
+      type: 'activityRevision' as const,
+      records: [{ id: saved.revisionId, activityId: activity.id, partitionIds: activity.partitionIds }],
+    },
+  ];
+  for (const change of announced)
+    await services.recordChanges
+      .announce({ organizationId: actor.organizationId, ...change })
+      .catch((error: unknown) => services.log.error({ err: error }, 'announcing an activity failed'));
+}
+
 /**
- * saveActivityRevision (content-edit) and renderPreview (base or franchisee, checked here as the query engine
- * does for reading), commands/activities.ts in the contract.
+ * saveActivityRevision and restoreActivityRevision (content-edit); renderPreview and compareActivityRevisions (base or franchisee, checked here as the query engine
+ * do for reading), commands/activities.ts in the contract.
  */
 export const activityOrganizationCommands: CommandRegistry = {
   saveActivityRevision: registerCommand(
@@ -31,24 +56,42 @@ export const activityOrganizationCommands: CommandRegistry = {
     async (params, context) => {
       const actor = await commandActor(context);
       const activityId = activityIdFrom(params.activityId);
-      const { services } = context;
-      const saved = await services.db
+      const saved = await context.services.db
         .transaction()
         .execute((trx) => saveActivityRevision(trx, actor, activityId, params));
-      const { activity } = saved;
-      const announced = [
-        { type: 'activity' as const, records: [activity] },
-        // The revision's partitions are its activity's: restricted connections are told of those they may read.
-        {
-          type: 'activityRevision' as const,
-          records: [{ id: saved.revisionId, activityId: activity.id, partitionIds: activity.partitionIds }],
-        },
-      ];
-      for (const change of announced)
-        await services.recordChanges
-          .announce({ organizationId: actor.organizationId, ...change })
-          .catch((error: unknown) => services.log.error({ err: error }, 'announcing an activity failed'));
+      await announceRevision(context.services, actor, saved);
       return { revisionId: saved.revisionId };
+    },
+  ),
+
+  restoreActivityRevision: registerCommand(
+    organizationCommands.restoreActivityRevision,
+    { kind: 'organization', capabilities: ['content-edit'] },
+    async (params, context) => {
+      const actor = await commandActor(context);
+      const activityId = activityIdFrom(params.activityId);
+      const saved = await context.services.db
+        .transaction()
+        .execute((trx) => restoreActivityRevision(trx, actor, activityId, params.revisionId));
+      await announceRevision(context.services, actor, saved);
+      return { revisionId: saved.revisionId };
+    },
+  ),
+
+  compareActivityRevisions: registerCommand(
+    organizationCommands.compareActivityRevisions,
+    { kind: 'organization', capabilities: [] },
+    async (params, context) => {
+      const actor = await readingActor(context);
+      const activityId = activityIdFrom(params.activityId);
+      const changes = await compareActivityRevisions(
+        context.services.db,
+        actor,
+        activityId,
+        params.fromRevisionId,
+        params.toRevisionId,
+      );
+      return { changes };
     },
   ),
 
@@ -56,9 +99,7 @@ export const activityOrganizationCommands: CommandRegistry = {
     organizationCommands.renderPreview,
     { kind: 'organization', capabilities: [] },
     async (params, context) => {
-      const actor = await commandActor(context);
-      if (!actor.capabilities.includes('base') && !actor.capabilities.includes('franchisee'))
-        throw new HeraldError('PrivilegesError');
+      const actor = await readingActor(context);
       const activityId = activityIdFrom(params.activityId);
       const { db, config } = context.services;
       if (params.variation !== undefined && params.variation !== 0)
@@ -67,13 +108,9 @@ export const activityOrganizationCommands: CommandRegistry = {
       if (!activity) throw new HeraldError('ActivityNotFoundError');
       const revisionId = params.revisionId ?? activity.latestRevisionId;
       if (revisionId === null) throw new HeraldError('ActivityFetchError');
-      const rows = await sql<ActivityRevisionRow>`SELECT ${REVISION_SELECT} FROM activity_revision
-        WHERE id = ${revisionId} AND activity_id = ${activity.id}
-          AND organization_id = ${actor.organizationId}`.execute(db);
-      const row = rows.rows[0];
-      if (!row) throw new HeraldError('ActivityFetchError');
+      const revision = await readActivityRevision(db, actor, activity, revisionId);
       const recipient = await previewRecipient(db, config, actor, params);
-      return renderContentPreview(activity.type, activityRevisionRecord(row).content, recipient);
+      return renderContentPreview(activity.type, revision.content, recipient);
     },
   ),
 };

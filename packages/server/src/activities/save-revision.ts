@@ -16,6 +16,13 @@ import { returnedRow } from '../query/write-helpers.ts';
 import { ACTIVITY_SELECT, activityRecord, readVisibleActivity, type ActivityRow } from './activity-record.ts';
 
 type SaveParams = z.output<(typeof organizationCommands)['saveActivityRevision']['params']>;
+/** What a save needs besides the activity: the content and what is kept with it. */
+export type RevisionInput = Pick<SaveParams, 'content' | 'configurations' | 'trackingDomain'>;
+/** The new revision's id and the activity as it now is (for the `records` push). */
+export interface SavedRevision {
+  revisionId: number;
+  activity: ActivityRecord;
+}
 
 /** Statuses in which content may not change: the activity is on its way out. */
 const LOCKED_STATUSES: readonly ActivityStatus[] = ['deploying'];
@@ -28,8 +35,8 @@ export async function saveActivityRevision(
   trx: Transaction<Database>,
   actor: Actor,
   activityId: number,
-  params: SaveParams,
-): Promise<{ revisionId: number; activity: ActivityRecord }> {
+  params: RevisionInput,
+): Promise<SavedRevision> {
   const activity = await readVisibleActivity(trx, actor, activityId, { forUpdate: true });
   if (!activity) throw new HeraldError('ActivityNotFoundError');
   if (activity.isArchived || LOCKED_STATUSES.includes(activity.status))
@@ -77,7 +84,7 @@ async function withCommunicationPreference(
   trx: Transaction<Database>,
   actor: Actor,
   activity: ActivityRecord,
-  content: SaveParams['content'],
+  content: RevisionInput['content'],
 ): Promise<ActivityContent> {
   const features = content.channels.features ?? {};
   const lsmoptin = features.lsmoptin ?? {};
