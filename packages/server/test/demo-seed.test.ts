@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { capabilitiesForRoles } from '@herald/protocol';
+import { SAMPLE_RECIPIENT } from '../src/activities/preview-recipient.ts';
+import { renderContentPreview } from '../src/activities/render-preview.ts';
 import { seedDemoData } from '../src/seed/demo-seed.ts';
 import { ChannelClient } from './support/channel-client.ts';
 import { startTestHerald } from './support/herald.ts';
@@ -86,6 +88,57 @@ describe('demo data', () => {
         .select(db.fn.countAll<number>().as('count'))
         .executeTakeFirstOrThrow();
       expect(Number(history.count)).toBeGreaterThan(100);
+
+      // Issue 14: every campaign has two to four activities of several channels, each with saved content that
+      // renders without errors; e-mails in MJML with a button and the unsubscribe link.
+      const campaigns = await db.selectFrom('campaign').select(['id', 'name', 'is_archived']).execute();
+      const activities = await db
+        .selectFrom('activity')
+        .innerJoin('activity_revision', 'activity_revision.id', 'activity.latest_revision_id')
+        .select([
+          'activity.campaign_id',
+          'activity.type',
+          'activity.name',
+          'activity.is_archived',
+          'activity_revision.content',
+        ])
+        .execute();
+      expect(
+        await db.selectFrom('activity').select('id').where('latest_revision_id', 'is', null).execute(),
+      ).toEqual([]);
+      for (const campaign of campaigns) {
+        const own = activities.filter((activity) => activity.campaign_id === campaign.id);
+        expect(own.length, campaign.name).toBeGreaterThanOrEqual(2);
+        expect(own.length, campaign.name).toBeLessThanOrEqual(4);
+        expect(new Set(own.map((activity) => activity.type)).size, campaign.name).toBe(own.length);
+        for (const activity of own) expect(activity.is_archived).toBe(campaign.is_archived);
+      }
+      expect(new Set(activities.map((activity) => activity.type))).toEqual(
+        new Set(['email', 'sms', 'pushnotification', 'whatsapp', 'line', 'web', 'displayad']),
+      );
+      const emailRevisions = await db
+        .selectFrom('activity_revision')
+        .innerJoin('activity', 'activity.id', 'activity_revision.activity_id')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('activity.type', '=', 'email')
+        .executeTakeFirstOrThrow();
+      expect(Number(emailRevisions.count)).toBe(2 * activities.filter((a) => a.type === 'email').length);
+      const recipient = {
+        subscriber: SAMPLE_RECIPIENT,
+        unsubscribeUrl: 'https://herald.example/t/u/preview',
+        viewOnlineUrl: 'https://herald.example/t/v/preview',
+        organization: { name: 'Demo Pizza Co' },
+      };
+      for (const activity of activities) {
+        const content = activity.content as Parameters<typeof renderContentPreview>[1];
+        const preview = await renderContentPreview(activity.type as 'email', content, recipient);
+        expect(preview.errors, activity.name).toEqual([]);
+        if (activity.type !== 'email') continue;
+        expect(preview.subject, activity.name).toMatch(/^Alex, /);
+        expect(preview.html, activity.name).toContain('https://herald.example/t/u/preview');
+        expect(preview.html, activity.name).toMatch(/Order now|Shop now/);
+        expect(preview.text, activity.name).toContain('Hi Alex,');
+      }
     } finally {
       await herald.stop();
     }

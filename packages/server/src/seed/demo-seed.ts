@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../accounts/passwords.ts';
 import type { Database } from '../database/schema.ts';
+import { insertDemoActivities, type DemoBrand, type DemoCampaign } from './demo-activities.ts';
 import { insertDemoSubscribers } from './demo-subscribers.ts';
 
 export interface DemoSeedResult {
@@ -99,7 +100,8 @@ export async function seedDemoData(
       )
       .execute();
 
-    await insertDemoCampaigns(trx, pizza, acme, storeIds);
+    const campaigns = await insertDemoCampaigns(trx, pizza, acme, storeIds);
+    await insertDemoActivities(trx, demoBrands(pizza, acme, admin), campaigns);
     return { organizationId: pizza, storeIds };
   });
 
@@ -151,14 +153,15 @@ async function insertPartitionSet(
 
 /**
  * A dozen Demo Pizza Co campaigns across the list's states (active, upcoming, completed, archived),
- * dated relative to the day of seeding, some for the northern or southern stores; a few for Acme.
+ * dated relative to the day of seeding, some for the northern or southern stores; a few for Acme. Answers them
+ * for their activities (seed/demo-activities.ts).
  */
 async function insertDemoCampaigns(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   pizza: number,
   acme: number,
   storeIds: number[],
-): Promise<void> {
+): Promise<DemoCampaign[]> {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const [northgate, harbour, southbank, riverside] = storeIds;
   const north = [northgate, harbour].filter((id): id is number => id !== undefined);
@@ -201,7 +204,7 @@ async function insertDemoCampaigns(
     ...pizzaCampaigns.map((campaign) => [pizza, ...campaign] as const),
     ...acmeCampaigns.map((campaign) => [acme, ...campaign] as const),
   ];
-  await trx
+  const inserted = await trx
     .insertInto('campaign')
     .values(
       rows.map(([organizationId, name, start, end, partitionIds, archived, details]) => ({
@@ -217,5 +220,49 @@ async function insertDemoCampaigns(
         updated_at: new Date(),
       })),
     )
+    .returning(['id', 'organization_id', 'name', 'details', 'partition_ids', 'is_archived'])
     .execute();
+  // The start date as written (a driver may read a date column back as a Date at local midnight).
+  const startOf = new Map(
+    rows.map(([organizationId, name, start]) => [`${organizationId}:${name}`, day(start)]),
+  );
+  return inserted.map((campaign) => ({
+    id: campaign.id,
+    organizationId: campaign.organization_id,
+    name: campaign.name,
+    startDate: startOf.get(`${campaign.organization_id}:${campaign.name}`) ?? day(0),
+    details: campaign.details,
+    partitionIds: campaign.partition_ids,
+    isArchived: campaign.is_archived,
+  }));
+}
+
+/** How each demo organization's messages look and read (seed/demo-activities.ts). */
+function demoBrands(pizza: number, acme: number, admin: number): DemoBrand[] {
+  return [
+    {
+      organizationId: pizza,
+      userId: admin,
+      name: 'Demo Pizza Co',
+      color: '#d9480f',
+      site: 'https://demopizza.example',
+      shortLinks: 'https://dpz.example',
+      country: 'AU',
+      utcOffset: '+10:00',
+      whatsAppLanguage: 'en_AU',
+      callToAction: 'Order now',
+    },
+    {
+      organizationId: acme,
+      userId: admin,
+      name: 'Acme Retail',
+      color: '#1971c2',
+      site: 'https://acme-retail.example',
+      shortLinks: 'https://acme.example/s',
+      country: 'US',
+      utcOffset: '-05:00',
+      whatsAppLanguage: 'en_US',
+      callToAction: 'Shop now',
+    },
+  ];
 }
