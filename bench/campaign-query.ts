@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '../packages/server/src/database/connect.ts';
 import { migrateToLatest } from '../packages/server/src/database/migrate.ts';
 import { readerContext, timePageQuery } from './page-timing.ts';
+import { addBenchOrganization } from './bench-organization.ts';
 
 const CAMPAIGNS = 100_000;
 const WARM_UP = 20;
@@ -18,12 +19,7 @@ export async function benchCampaignQuery(): Promise<string[]> {
   const database = await openDatabase({ databaseUrl, pgliteDataDir: 'memory://' });
   try {
     await migrateToLatest(database.db as never);
-    const organization = await database.db
-      .insertInto('organization')
-      .values({ name: `Bench ${Date.now()}`, settings: '{}', domains_config: '{}' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const organizationId = organization.id;
+    const organizationId = await addBenchOrganization(database.db);
     const insertStartedAt = performance.now();
     // Start dates spread over ten years around today, lengths up to 120 days, one in ten open-ended,
     // one in twenty archived.

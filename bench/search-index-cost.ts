@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { openDatabase } from '../packages/server/src/database/connect.ts';
 import { migrateToLatest } from '../packages/server/src/database/migrate.ts';
 import type { Database } from '../packages/server/src/database/schema.ts';
+import { addBenchOrganization } from './bench-organization.ts';
 
 const ROWS = 200_000;
 /** Migration 0019's indexes for the subscriber search (issue 13 §1). */
@@ -42,13 +43,7 @@ export async function benchSearchIndexCost(): Promise<string[]> {
 
 /** Writes ROWS subscribers into a new organization and answers the milliseconds the insert took. */
 async function timeInsert(db: Kysely<Database>): Promise<number> {
-  const organizationId = (
-    await db
-      .insertInto('organization')
-      .values({ name: `Bench ${Date.now()}`, settings: '{}', domains_config: '{}' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  const organizationId = await addBenchOrganization(db);
   const startedAt = performance.now();
   await sql`INSERT INTO subscriber (organization_id, email, firstname, lastname, phone, ref, custom)
     SELECT ${organizationId}, 'person' || n || '@example.com',

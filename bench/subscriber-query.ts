@@ -3,6 +3,7 @@ import { openDatabase } from '../packages/server/src/database/connect.ts';
 import { migrateToLatest } from '../packages/server/src/database/migrate.ts';
 import { dashboardStatsOf } from '../packages/server/src/stats/dashboard-stats.ts';
 import { readerContext, timePageQuery } from './page-timing.ts';
+import { addBenchOrganization } from './bench-organization.ts';
 
 const SUBSCRIBERS = Number(process.env.HERALD_BENCH_SUBSCRIBERS ?? 1_000_000);
 const WARM_UP = 10;
@@ -21,13 +22,7 @@ export async function benchSubscriberQuery(): Promise<string[]> {
   try {
     await migrateToLatest(database.db as never);
     const db = database.db;
-    const organizationId = (
-      await db
-        .insertInto('organization')
-        .values({ name: `Bench ${Date.now()}`, settings: '{}', domains_config: '{}' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const organizationId = await addBenchOrganization(db);
     const listId = (
       await db
         .insertInto('subscriber_list')

@@ -8,6 +8,7 @@ import { migrateToLatest } from '../packages/server/src/database/migrate.ts';
 import type { Database } from '../packages/server/src/database/schema.ts';
 import { queryOrganizationCommands } from '../packages/server/src/query/commands.ts';
 import { readerContext } from './page-timing.ts';
+import { addBenchOrganization } from './bench-organization.ts';
 
 const SUBSCRIBERS = Number(process.env.HERALD_BENCH_TARGET_SUBSCRIBERS ?? 1_000_000);
 const EVENTS = Number(process.env.HERALD_BENCH_TARGET_EVENTS ?? 10_000_000);
@@ -57,13 +58,7 @@ async function runOn(databaseUrl: string | undefined, pgliteDataDir: string): Pr
   const db = database.db;
   try {
     await migrateToLatest(db as never);
-    const organizationId = (
-      await db
-        .insertInto('organization')
-        .values({ name: `Bench targets ${Date.now()}`, settings: '{}', domains_config: '{}' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const organizationId = await addBenchOrganization(db, 'Bench targets');
     const startedAt = performance.now();
     const listId = await seed(db, organizationId);
     const seedMs = performance.now() - startedAt;
