@@ -883,6 +883,23 @@ describe('activities', () => {
       expect(both.error?.type).toBe('ValidationError');
     });
 
+    it('previews a draft that is not saved, on an activity with no revision yet', async () => {
+      const activity = await create({ type: 'sms' });
+      const draft = { schemaVersion: 3, channels: { sms: { text: 'Hi {{ subscriber.firstname }}, 20% off' } } };
+      const reply = await preview(reader, { activityId: activity.id, subscriberId, content: draft });
+      expect(reply.error).toBeUndefined();
+      expect((reply.result as { text: string }).text).toBe('Hi Mia, 20% off');
+      const noDraft = await preview(reader, { activityId: activity.id });
+      expect(noDraft.error?.type).toBe('ActivityFetchError');
+      const otherChannel = await preview(reader, {
+        activityId: activity.id,
+        content: { schemaVersion: 3, channels: { email: { subject: 'x', html: '<p>x</p>' } } },
+      });
+      expect(otherChannel.error?.type).toBe('ValidationError');
+      const both = await preview(reader, { activityId: activity.id, revisionId: 1, content: draft });
+      expect(both.error?.type).toBe('ValidationError');
+    });
+
     it('reports a Liquid error in errors, never as a failed command', async () => {
       const { activity } = await emailActivity({
         subject: 'Hi {{ subscriber.firstname | shout }}',

@@ -128,16 +128,23 @@ export const activityCommands = {
       'is the title, text the body. Web: html. WhatsApp: subject is the template name, text its parameters, one ' +
       'a line. LINE: text holds the text messages. Display ad: subject is the audience name, text the sizes. ' +
       'sizeBytes weighs the html, or the text when there is no html. `variation` picks a multivariate variation ' +
-      'by index; content has no variations yet, so only 0 is accepted. Needs base or franchisee. An activity with ' +
-      'no revision, or a revisionId of another activity, answers ActivityFetchError.',
+      'by index; content has no variations yet, so only 0 is accepted. `content`, instead of a saved revision, ' +
+      'renders a draft as the editor holds it (the shape saveActivityRevision takes; nothing is stored), so a ' +
+      'preview follows typing. Needs base or franchisee. An activity with no revision and no draft, or a ' +
+      'revisionId of another activity, answers ActivityFetchError.',
     params: z
       .object({
         organizationId: organizationIdField,
         activityId: activityIdField,
         revisionId: z.number().int().positive().optional(),
+        content: activityContentInputSchema.optional(),
         subscriberId: z.number().int().positive().optional(),
         testProfileId: z.number().int().positive().optional(),
         variation: z.number().int().min(0).max(0).optional(),
+      })
+      .refine((params) => params.revisionId === undefined || params.content === undefined, {
+        message: 'Preview a saved revision or a draft, not both',
+        path: ['content'],
       })
       .refine((params) => params.subscriberId === undefined || params.testProfileId === undefined, {
         message: 'Preview as a subscriber or as a test profile, not both',

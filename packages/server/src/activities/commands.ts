@@ -1,4 +1,11 @@
-import { HeraldError, activityIdOf, organizationCommands } from '@herald/protocol';
+import {
+  HeraldError,
+  activityIdOf,
+  organizationCommands,
+  type ActivityContent,
+  type ActivityContentInput,
+  type ActivityRecord,
+} from '@herald/protocol';
 import { registerCommand, type CommandContext, type CommandRegistry } from '../channels/registry.ts';
 import { validation, type Actor } from '../query/resources.ts';
 import type { Services } from '../services.ts';
@@ -11,7 +18,7 @@ import {
   readActivityRevision,
   restoreActivityRevision,
 } from './revision-history.ts';
-import { saveActivityRevision, type SavedRevision } from './save-revision.ts';
+import { checkChannels, saveActivityRevision, type SavedRevision } from './save-revision.ts';
 
 /** The activity id a client sent, or the catalogue's "Activity ID is not valid". */
 function activityIdFrom(value: number | string): number {
@@ -106,11 +113,24 @@ export const activityOrganizationCommands: CommandRegistry = {
         throw validation('variation', 'This content has no variations');
       const activity = await readVisibleActivity(db, actor, activityId);
       if (!activity) throw new HeraldError('ActivityNotFoundError');
+      const content = params.content ? draftContent(activity, params.content) : undefined;
       const revisionId = params.revisionId ?? activity.latestRevisionId;
-      if (revisionId === null) throw new HeraldError('ActivityFetchError');
-      const revision = await readActivityRevision(db, actor, activity, revisionId);
+      if (!content && revisionId === null) throw new HeraldError('ActivityFetchError');
+      const saved = content ?? (await readActivityRevision(db, actor, activity, revisionId!)).content;
       const recipient = await previewRecipient(db, config, actor, params);
-      return renderContentPreview(activity.type, revision.content, recipient);
+      return renderContentPreview(activity.type, saved, recipient);
     },
   ),
 };
+
+/**
+ * A draft the editor previews before saving: checked as a save would check its channels, and given the default
+ * communication preference, since a preview reads none of it.
+ */
+function draftContent(activity: ActivityRecord, content: ActivityContentInput): ActivityContent {
+  checkChannels(activity, content.channels);
+  return {
+    ...content,
+    channels: { ...content.channels, features: { lsmoptin: { defaultCommunicationPreference: 'optin' } } },
+  } as ActivityContent;
+}

@@ -57,7 +57,7 @@ export async function saveActivityRevision(
 }
 
 /** A revision holds its activity's channel and no other (besides `features`, which every channel shares). */
-function checkChannels(activity: ActivityRecord, channels: Record<string, unknown>): void {
+export function checkChannels(activity: ActivityRecord, channels: Record<string, unknown>): void {
   for (const channel of Object.keys(channels)) {
     if (channel !== 'features' && channel !== activity.type && channels[channel] !== undefined)
       throw validation(
