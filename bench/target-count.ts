@@ -85,17 +85,25 @@ async function runOn(databaseUrl: string | undefined, pgliteDataDir: string): Pr
         )) as { total: number };
         return { ms: performance.now() - began, total: result.total };
       };
-      await count();
       const times: number[] = [];
       let total = 0;
-      for (let index = 0; index < SAMPLES; index += 1) {
-        const run = await count();
-        times.push(run.ms);
-        total = run.total;
+      try {
+        await count();
+        for (let index = 0; index < SAMPLES; index += 1) {
+          const run = await count();
+          times.push(run.ms);
+          total = run.total;
+        }
+      } catch (error) {
+        // One slow shape (past the statement time limit) says so and leaves the others measured.
+        lines.push(
+          `${label}: count of "${expression}": failed (${error instanceof Error ? error.message : String(error)})`,
+        );
+        continue;
       }
       times.sort((a, b) => a - b);
       lines.push(
-        `${label}: count of "${expression.replace(String(listId), 'L')}" = ${total.toLocaleString('en')}: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, max ${times[times.length - 1]!.toFixed(0)} ms over ${SAMPLES} runs (target ${target})`,
+        `${label}: count of "${expression.replace(`list ${listId}`, 'list L')}" = ${total.toLocaleString('en')}: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, max ${times[times.length - 1]!.toFixed(0)} ms over ${SAMPLES} runs (target ${target})`,
       );
     }
     return lines;
@@ -151,7 +159,7 @@ export async function seed(db: Kysely<Database>, organizationId: number): Promis
     );
   }
   for (const index of indexes.rows) await sql.raw(index.definition).execute(db);
-  for (const table of ['subscriber', 'list_membership', 'subscriber_event'])
+  for (const table of ['subscriber', 'list_membership', 'subscriber_event', 'subscriber_event_tally'])
     await sql`VACUUM ANALYZE ${sql.id(table)}`.execute(db);
   return listId;
 }

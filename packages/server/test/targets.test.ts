@@ -190,6 +190,53 @@ describe('target expressions', () => {
     }
   });
 
+  it('keeps "at least N times" right as events are written and removed (the tally of migration 0025)', async () => {
+    const db = herald.database.db;
+    const benId = (
+      await db
+        .selectFrom('subscriber')
+        .select('id')
+        .where('organization_id', '=', organizationId)
+        .where('email', 'like', 'ben@%')
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect(await matches('opened at least 2 times')).toEqual(['ann']);
+    const added = await db
+      .insertInto('subscriber_event')
+      .values(
+        [1, 2].map(() => ({
+          organization_id: organizationId,
+          subscriber_id: benId,
+          kind: 'opened',
+          details: '{}',
+        })),
+      )
+      .returning('id')
+      .execute();
+    expect(await matches('opened at least 2 times')).toEqual(['ann', 'ben']);
+    expect(await matches('opened at least 3 times')).toEqual(['ben']);
+    // The windowed shape counts the events themselves, and agrees.
+    expect(await matches('opened at least 2 times within 1 days')).toEqual(['ben']);
+    expect(await matches('opened at least 3 times within 30 days')).toEqual([]);
+    await db
+      .deleteFrom('subscriber_event')
+      .where(
+        'id',
+        'in',
+        added.map((row) => row.id),
+      )
+      .execute();
+    expect(await matches('opened at least 2 times')).toEqual(['ann']);
+    const tally = await db
+      .selectFrom('subscriber_event_tally')
+      .select(['count'])
+      .where('organization_id', '=', organizationId)
+      .where('kind', '=', 'opened')
+      .where('subscriber_id', '=', benId)
+      .execute();
+    expect(tally).toEqual([{ count: 1 }]);
+  });
+
   it('takes the JSON tree as well as the text, with the same answer', async () => {
     const text = `list ${vip} and (custom.points > 10 or country is empty)`;
     const parsed = targetFromInput(text);

@@ -10,6 +10,7 @@ export interface SubscribersTables {
   subscriber: SubscriberTable;
   list_membership: ListMembershipTable;
   subscriber_event: SubscriberEventTable;
+  subscriber_event_tally: SubscriberEventTallyTable;
 }
 
 /** Functional §3 Subscriber: unique per organization by lower(email) and by ref. */
@@ -70,4 +71,12 @@ export interface SubscriberEventTable {
   campaign_id: ColumnType<number | null, number | null | undefined, number | null>;
   list_id: number | null;
   details: Json<Record<string, unknown>>;
+}
+
+/** How many events of each kind a subscriber has had (migration 0025, kept by triggers on subscriber_event). */
+export interface SubscriberEventTallyTable {
+  organization_id: number;
+  kind: string;
+  subscriber_id: number;
+  count: number;
 }

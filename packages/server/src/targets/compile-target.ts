@@ -149,6 +149,11 @@ function eventCondition(node: TargetEventCondition, context: TargetCompileContex
   const atLeast = node.atLeast ?? 1;
   if (atLeast === 1)
     return sql<boolean>`EXISTS (SELECT 1 FROM subscriber_event e WHERE e.subscriber_id = subscriber.id AND ${where})`;
+  // With nothing but the kind to narrow it, the tally (migration 0025) holds each subscriber's count already:
+  // one index range of the subscribers at or past N, instead of counting every event of the kind.
+  if (conditions.length === 2)
+    return sql<boolean>`subscriber.id IN (SELECT t.subscriber_id FROM subscriber_event_tally t
+      WHERE t.organization_id = ${context.organizationId} AND t.kind = ${node.event} AND t.count >= ${atLeast})`;
   // "At least N times" is one grouped pass over the organization's events of that kind (the index on
   // organization, kind and time holds the subscriber), joined once: a correlated count per subscriber made the
   // planner scan the events again for each of them (130 s over 20,000 subscribers and 60,000 events).
