@@ -46,7 +46,9 @@ export function ActivitySummary({
       testId: 'summary-frequency',
       value:
         activity.frequency.type === 'every'
-          ? t('activities.frequencyEvery', { count: activity.frequency.days ?? 1 })
+          ? activity.frequency.days === 1
+            ? t('activities.frequencyEveryDay')
+            : t('activities.frequencyEvery', { count: activity.frequency.days ?? 1 })
           : t(`activities.frequencies.${activity.frequency.type}`),
     },
     {

@@ -23,6 +23,9 @@ import { ActivityStatusBadge, ChannelLabel } from './ActivityBadges.tsx';
 import { ACTIVITY_VIEW_PARAM, ACTIVITY_VIEWS, activityViewFilter, readActivityView } from './activityList.ts';
 import { activityPagePath } from './activityPaths.ts';
 
+/** A campaign's activities, the one changed last first. */
+const NEWEST_CHANGE_FIRST = { field: 'updatedAt', order: 'desc' } as const;
+
 /**
  * A campaign's activities on its page (functional §2): channel, name, status, date and when last saved, by view
  * (all, recent, deployed, modified, archived; the view in the query string), newest change first, live. An
@@ -47,8 +50,8 @@ export function CampaignActivities({
     filter: activityViewFilter(view, { campaignId }),
     limit: PAGE_LIMIT,
     offset: (page - 1) * PAGE_LIMIT,
-    sortKey: 'updatedAt',
-    sortOrder: 'desc',
+    sortKey: NEWEST_CHANGE_FIRST.field,
+    sortOrder: NEWEST_CHANGE_FIRST.order,
   });
   const records = result.data?.records ?? [];
   const place = { organizationId, campaignId };

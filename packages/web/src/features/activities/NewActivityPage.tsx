@@ -18,6 +18,9 @@ import { newActivityWrite, validateNewActivity } from './newActivity.ts';
 import type { NewActivityForm } from './newActivity.ts';
 import { TemplatePicker } from './TemplatePicker.tsx';
 
+/** Campaigns are offered by name. */
+const BY_NAME = { field: 'name', order: 'asc' } as const;
+
 /** How many campaigns the campaign chooser lists (by name; typing narrows them). */
 const CAMPAIGN_CHOICES = 100;
 
@@ -155,8 +158,8 @@ function CampaignChooser({
   const { t } = useTranslation();
   const campaigns = useRecords('campaign', {
     filter: { status: 'all' },
-    sortKey: 'name',
-    sortOrder: 'asc',
+    sortKey: BY_NAME.field,
+    sortOrder: BY_NAME.order,
     limit: CAMPAIGN_CHOICES,
     offset: 0,
   });

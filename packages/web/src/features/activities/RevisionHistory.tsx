@@ -13,6 +13,9 @@ import { useResourceAccess } from '../../platform/resources/useResourceAccess.ts
 import { RevisionComparison } from './RevisionComparison.tsx';
 import { comparisonPair, toggleSelection } from './revisionChanges.ts';
 
+/** Revisions, the newest first. */
+const NEWEST_FIRST = { field: 'timestamp', order: 'desc' } as const;
+
 const APPROVAL_COLORS: Record<RevisionApprovalStatus, string> = {
   none: 'gray',
   requested: 'yellow',
@@ -34,8 +37,8 @@ export function RevisionHistory({ activity }: { activity: ActivityRecord }) {
   const [restoring, setRestoring] = useState<number | null>(null);
   const revisions = useRecords('activityRevision', {
     filter: { activityId: activity.id },
-    sortKey: 'timestamp',
-    sortOrder: 'desc',
+    sortKey: NEWEST_FIRST.field,
+    sortOrder: NEWEST_FIRST.order,
     limit: PAGE_LIMIT,
     offset: (page - 1) * PAGE_LIMIT,
   });

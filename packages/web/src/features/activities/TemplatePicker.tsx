@@ -4,6 +4,9 @@ import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { useRecords } from '../../platform/list/useRecords.ts';
 import type { ResourceType } from '../../platform/resources/resources.ts';
 
+/** Functional §7: templates sorted by name. */
+const BY_NAME = { field: 'name', order: 'asc' } as const;
+
 /** The query type of templates (functional §7), named here before the contract may have it. */
 const TEMPLATE_TYPE = 'template';
 
@@ -39,8 +42,8 @@ function TemplateSelect({ value, onChange }: TemplatePickerProps) {
   const { t } = useTranslation();
   // Checked above: the contract has the type, so the cast only names it before the compiler knows it.
   const result = useRecords(TEMPLATE_TYPE as ResourceType, {
-    sortKey: 'name',
-    sortOrder: 'asc',
+    sortKey: BY_NAME.field,
+    sortOrder: BY_NAME.order,
     limit: TEMPLATE_LIST_LIMIT,
     offset: 0,
   });
