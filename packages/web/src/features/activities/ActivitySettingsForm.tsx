@@ -37,19 +37,7 @@ export function ActivitySettingsForm({
   const [confirmingTarget, setConfirmingTarget] = useState(false);
   const [approvalReset, setApprovalReset] = useState(false);
   const errors = validateSettings(form);
-  const saving = useWriteRecords('activity', {
-    onSuccess: ({ records }) => {
-      const saved = records[0];
-      setTouched(false);
-      setSubmitted(false);
-      if (saved) setForm(settingsFormOf(saved));
-      const reset = saved !== undefined && approvalWasReset(activity, saved);
-      setApprovalReset(reset);
-      if (reset) notifications.show({ color: 'yellow', message: t('activities.settings.approvalReset') });
-      else showToast(t('activities.settings.saved'));
-    },
-  });
-
+  const saving = useWriteRecords('activity');
   // A newer version pushed while the form is untouched is taken in, so a save does not go stale for nothing.
   useEffect(() => {
     if (!touched) setForm(settingsFormOf(activity));
@@ -62,7 +50,20 @@ export function ActivitySettingsForm({
   };
   const save = () => {
     setConfirmingTarget(false);
-    saving.mutate([settingsWrite(form, activity)]);
+    // The record as it was when saving began: the push of the saved record may come before the answer.
+    const before = activity;
+    saving.mutate([settingsWrite(form, activity)], {
+      onSuccess: ({ records }) => {
+        const saved = records[0];
+        setTouched(false);
+        setSubmitted(false);
+        if (saved) setForm(settingsFormOf(saved));
+        const reset = saved !== undefined && approvalWasReset(before, saved);
+        setApprovalReset(reset);
+        if (reset) notifications.show({ color: 'yellow', message: t('activities.settings.approvalReset') });
+        else showToast(t('activities.settings.saved'));
+      },
+    });
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,3 +1,4 @@
+import { activityIdOf } from '@herald/protocol';
 import { describe, expect, it } from 'vitest';
 import { activityPagePath, activityPlace, readActivityId } from './activityPaths.ts';
 
@@ -10,6 +11,11 @@ describe('activity route params', () => {
   it('answers invalid for anything else, as "Activity ID is not valid"', () => {
     for (const text of [undefined, '', '0', '-3', '1.5', 'abc', '12abc', ' 12', '99999999999', '2147483648'])
       expect(readActivityId(text), String(text)).toEqual({ kind: 'invalid' });
+  });
+
+  it('agrees with the server’s reading of an id', () => {
+    for (const text of ['1', '12', '0', '007', '2147483647', '2147483648', '9999999999', '1e3', 'x'])
+      expect(readActivityId(text).kind === 'valid', text).toBe(activityIdOf(text) !== undefined);
   });
 
   it('builds each page under activity/ or under the campaign alias', () => {

@@ -1,16 +1,18 @@
-import { activityIdOf } from '@herald/protocol';
-
 /** What a route's `{id}` says about the activity it names. */
 export type ActivityIdReading = { kind: 'valid'; id: number } | { kind: 'invalid' };
 
+/** The largest id the server takes (a PostgreSQL integer), as the contract's activityIdOf reads ids. */
+const MAX_ACTIVITY_ID = 2_147_483_647;
+
 /**
- * A route's `{id}` read as the server reads an activity id (activityIdOf): a positive whole number, or
+ * A route's `{id}` read as the server reads an activity id (the contract's activityIdOf, restated here because
+ * its module carries the command schemas, which the campaign page need not load): a positive whole number, or
  * "Activity ID is not valid" (functional §8). A missing id is not valid either.
  */
 export function readActivityId(text: string | undefined): ActivityIdReading {
-  if (text === undefined || !/^\d+$/.test(text)) return { kind: 'invalid' };
-  const id = activityIdOf(text);
-  return id === undefined ? { kind: 'invalid' } : { kind: 'valid', id };
+  if (text === undefined || !/^\d{1,10}$/.test(text)) return { kind: 'invalid' };
+  const id = Number(text);
+  return id > 0 && id <= MAX_ACTIVITY_ID ? { kind: 'valid', id } : { kind: 'invalid' };
 }
 
 /** The pages of one activity (platform §2), each at `activity/{page}/{id}` or `campaign/{campaignId}/{page}/{id}`. */
