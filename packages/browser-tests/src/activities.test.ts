@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { organizationConnection, signedIn } from '@herald/server/testing';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { createOrganization, createUser, startHeraldForBrowser, type TestHerald } from './support/herald.ts';
-import { writeRecordsAs } from './support/records.ts';
+import { commandAs, writeRecordsAs } from './support/records.ts';
 import { signIn } from './support/sign-in.ts';
 
 type User = { email: string; password: string };
@@ -18,27 +17,6 @@ const CHANNELS: ReadonlyArray<{ type: string; label: string }> = [
   { type: 'line', label: 'LINE' },
   { type: 'displayad', label: 'Display ad' },
 ];
-
-/** Calls an organization-channel command as `user`, over a connection of its own, as the app would. */
-async function callAs<Result>(
-  herald: TestHerald,
-  user: User,
-  organizationId: number,
-  command: string,
-  params: Record<string, unknown>,
-): Promise<Result> {
-  const { session, sessionId } = await signedIn(herald, user);
-  try {
-    const channel = await organizationConnection(herald, session, sessionId, organizationId);
-    try {
-      return await channel.call<Result>(command, { organizationId, ...params });
-    } finally {
-      channel.close();
-    }
-  } finally {
-    session.close();
-  }
-}
 
 const emailContent = (subject: string, body: string) => ({
   schemaVersion: 3,
@@ -162,7 +140,7 @@ describe('activities', () => {
     await page.getByTestId('create-activity').click();
     await page.waitForURL((url) => /\/activity\/editor\/\d+$/.test(url.pathname));
     const id = Number(pathOf(page).split('/').pop());
-    const [stored] = await callAs<{ records: Array<{ campaignId: number; type: string }> }>(
+    const [stored] = await commandAs<{ records: Array<{ campaignId: number; type: string }> }>(
       herald,
       editor,
       organizationId,
@@ -207,7 +185,7 @@ describe('activities', () => {
     );
 
     // An approved activity whose target changes is told its approval was reset (the record says so).
-    await callAs(herald, editor, organizationId, 'saveActivityRevision', {
+    await commandAs(herald, editor, organizationId, 'saveActivityRevision', {
       activityId: id,
       content: emailContent('Digest', 'This week'),
     });
@@ -227,7 +205,7 @@ describe('activities', () => {
   it('lists the revisions, compares two, restores an earlier one and previews the latest in a sandbox', async () => {
     const activity = await newActivity({ name: 'Revised newsletter' });
     const id = Number(activity.id);
-    const first = await callAs<{ revisionId: number }>(
+    const first = await commandAs<{ revisionId: number }>(
       herald,
       editor,
       organizationId,
@@ -237,7 +215,7 @@ describe('activities', () => {
         content: emailContent('First subject', 'Line one\nLine two'),
       },
     );
-    const second = await callAs<{ revisionId: number }>(
+    const second = await commandAs<{ revisionId: number }>(
       herald,
       editor,
       organizationId,
@@ -284,7 +262,7 @@ describe('activities', () => {
     await expect
       .poll(() => page.getByTestId('revision-preview-subject').textContent(), { timeout: 30_000 })
       .toContain('First subject');
-    const { changes } = await callAs<{ changes: unknown[] }>(
+    const { changes } = await commandAs<{ changes: unknown[] }>(
       herald,
       editor,
       organizationId,
