@@ -1,4 +1,4 @@
-import { Alert, Anchor, Skeleton, Stack } from '@mantine/core';
+import { Alert, Anchor, Skeleton, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
@@ -23,6 +23,7 @@ export function ActivityProblem({ loaded }: { loaded: Exclude<ActivityFromPath, 
     );
   return (
     <Stack>
+      <Title order={1}>{t('activities.viewTitle')}</Title>
       {loaded.state === 'error' ? (
         <RecordsError error={loaded.error} testId="activity-error" />
       ) : (

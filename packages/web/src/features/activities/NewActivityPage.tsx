@@ -1,6 +1,6 @@
 import { CHANNELS } from '@herald/protocol';
 import type { Channel } from '@herald/protocol';
-import { Button, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -72,6 +72,8 @@ export default function NewActivityPage() {
   return (
     <form onSubmit={onSubmit} noValidate data-testid="new-activity-form">
       <Stack>
+        {/* Over the campaign page the modal's title names the form; as a page of its own it needs a heading. */}
+        {!overlay && <Title order={1}>{t('activities.newTitle')}</Title>}
         {routeCampaignId === null && (
           <CampaignChooser
             value={form.campaignId}
