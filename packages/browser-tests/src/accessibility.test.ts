@@ -5,7 +5,7 @@ import { axeViolations, describeViolations, FAILING_IMPACTS, waitForSettledScree
 import type { ScreenViolation } from './support/axe.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { createOrganization, createUser, startHeraldForBrowser, type TestHerald } from './support/herald.ts';
-import { writeRecordsAs } from './support/records.ts';
+import { commandAs, writeRecordsAs } from './support/records.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
@@ -63,6 +63,25 @@ describe('accessibility', () => {
       { name: 'Australians', target: 'country = "AU"' },
     ]);
     const [tag] = await writeRecordsAs(herald, admin, organizationId, 'tag', [{ name: 'VIP' }]);
+    const [activity] = await writeRecordsAs(herald, admin, organizationId, 'activity', [
+      {
+        campaignId: Number(campaign?.id),
+        type: 'email',
+        name: 'Spring newsletter',
+        target: `list ${listId}`,
+        partitionIds: [partition.id],
+      },
+    ]);
+    for (const subject of ['Spring is here', 'Spring is here, {{ subscriber.firstname }}'])
+      await commandAs(herald, admin, organizationId, 'saveActivityRevision', {
+        activityId: Number(activity?.id),
+        content: {
+          schemaVersion: 3,
+          channels: {
+            email: { subject, html: '<html><body><p>Fresh bread\nEvery morning</p></body></html>' },
+          },
+        },
+      });
     return {
       admin,
       organizationId,
@@ -74,6 +93,7 @@ describe('accessibility', () => {
       audienceId: Number(audience?.id),
       tagId: Number(tag?.id),
       customField,
+      activityId: Number(activity?.id),
     };
   }
 

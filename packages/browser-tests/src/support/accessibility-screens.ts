@@ -13,6 +13,8 @@ export interface AccessibilitySeed {
   tagId: number;
   /** A subscriber custom field with a few values to pick from. */
   customField: string;
+  /** An e-mail activity of the campaign, with two revisions and a target. */
+  activityId: number;
 }
 
 /** One screen the accessibility check visits. */
@@ -91,6 +93,22 @@ export const ACCESSIBILITY_SCREENS: readonly AccessibilityScreen[] = [
   { name: 'campaign setup', path: (seed) => org(seed, `campaigns/${seed.campaignId}`) },
   { name: 'campaigns of a partition', path: (seed) => org(seed, `campaigns/partition/${seed.partitionId}`) },
   { name: 'campaign', path: (seed) => org(seed, `campaign/${seed.campaignId}`) },
+  { name: 'new activity over the campaign', path: (seed) => org(seed, `campaign/${seed.campaignId}/new`) },
+  { name: 'new activity', path: (seed) => org(seed, 'activity/new') },
+  { name: 'activity', path: (seed) => org(seed, `activity/view/${seed.activityId}`) },
+  {
+    name: 'activity revisions compared',
+    path: (seed) => org(seed, `campaign/${seed.campaignId}/view/${seed.activityId}`),
+    open: async (page) => {
+      for (const tick of await page.getByTestId('revision-compare-tick').all()) await tick.check();
+      await page.getByTestId('compare-revisions').click();
+      await page.getByTestId('revision-comparison').waitFor();
+    },
+  },
+  { name: 'activity settings', path: (seed) => org(seed, `activity/edit/${seed.activityId}`) },
+  { name: 'activity sending errors', path: (seed) => org(seed, `activity/viewerror/${seed.activityId}`) },
+  { name: 'activities of a partition', path: (seed) => org(seed, `activity/partition/${seed.partitionId}`) },
+  { name: 'activity not found', path: (seed) => org(seed, 'activity/view/987654') },
   { name: 'lists', path: (seed) => org(seed, 'subscribers') },
   { name: 'new list', path: (seed) => org(seed, 'subscribers/new') },
   { name: 'list members', path: (seed) => org(seed, `subscribers/view/${seed.listId}`) },

@@ -28,3 +28,27 @@ export async function writeRecordsAs(
     session.close();
   }
 }
+
+/**
+ * Calls an organization-channel command as `user` (its `organizationId` added), over a connection of its own
+ * that is closed afterwards, as the app would. Answers the command's result.
+ */
+export async function commandAs<Result>(
+  herald: TestHerald,
+  user: { email: string; password: string },
+  organizationId: number,
+  command: string,
+  params: Record<string, unknown>,
+): Promise<Result> {
+  const { session, sessionId } = await signedIn(herald, user);
+  try {
+    const channel = await organizationConnection(herald, session, sessionId, organizationId);
+    try {
+      return await channel.call<Result>(command, { organizationId, ...params });
+    } finally {
+      channel.close();
+    }
+  } finally {
+    session.close();
+  }
+}

@@ -10,6 +10,38 @@ const ADMIN: AccessRequirement = { capabilities: ['admin'] };
 /** Functional §6: reading tags and their subscribers needs database-view. */
 const DATABASE_VIEW: AccessRequirement = { capabilities: ['database-view'] };
 
+const NEW_ACTIVITY_PAGE = lazyPage(() => import('../features/activities/NewActivityPage.tsx'));
+const ACTIVITY_VIEW_PAGE = lazyPage(() => import('../features/activities/ActivityViewPage.tsx'));
+const ACTIVITY_EDIT_PAGE = lazyPage(() => import('../features/activities/ActivityEditPage.tsx'));
+// The native editor and its channel editors are their own chunk, loaded only on editor routes (issue 14).
+const ACTIVITY_EDITOR_PAGE = lazyPage(() => import('../features/activityEditor/ActivityEditorPage.tsx'));
+const ACTIVITY_PARTITION_PAGE = lazyPage(() => import('../features/activities/ActivityPartitionPage.tsx'));
+const ACTIVITY_ERRORS_PAGE = lazyPage(() => import('../features/activities/ActivityErrorsPage.tsx'));
+
+/**
+ * One page of an activity (platform §2): `activity/{page}/{id}` and its alias `campaign/{campaignId}/{page}/{id}`;
+ * for `partition` the id is a partition's, and the page lists that partition's activities (of the campaign).
+ * Reading activities is enough to open any of them; the settings and the editor are read-only without
+ * content-edit. A refused user goes to the campaigns (an alias's parent path is no page).
+ */
+function activityPageRoutes(
+  page: string,
+  titleKey: string,
+  component: RouteDefinition['page'],
+): RouteDefinition[] {
+  const common = {
+    scope: 'organization',
+    titleKey,
+    page: component,
+    requires: readRequirement('activity'),
+    fallback: 'campaigns',
+  } as const;
+  return [
+    { id: `activity-${page}`, path: `/:organization/activity/${page}/:id`, ...common },
+    { id: `campaign-activity-${page}`, path: `/:organization/campaign/:campaignId/${page}/:id`, ...common },
+  ];
+}
+
 /**
  * Every screen of the app. The router, the navigation, the page title and the guards read this table; a new
  * screen is one entry here. Only sign-in is loaded up front, so /login ships as little code as possible.
@@ -94,6 +126,31 @@ export const routeTable: readonly RouteDefinition[] = [
     page: lazyPage(() => import('../features/campaigns/CampaignPage.tsx')),
     fallback: 'campaigns',
   },
+  // Activities (platform §2): each page at activity/… and also under its campaign (campaign/{campaignId}/…), which keeps the campaign in the address and the title. A new activity from a
+  // campaign opens over the campaign page.
+  {
+    id: 'campaign-activity-new',
+    path: '/:organization/campaign/:campaignId/new',
+    scope: 'organization',
+    titleKey: 'activities.newTitle',
+    page: NEW_ACTIVITY_PAGE,
+    requires: writeRequirement('activity'),
+    modal: { fallback: 'campaign' },
+  },
+  {
+    id: 'activity-new',
+    path: '/:organization/activity/new',
+    scope: 'organization',
+    titleKey: 'activities.newTitle',
+    page: NEW_ACTIVITY_PAGE,
+    requires: writeRequirement('activity'),
+    fallback: 'campaigns',
+  },
+  ...activityPageRoutes('view', 'activities.viewTitle', ACTIVITY_VIEW_PAGE),
+  ...activityPageRoutes('edit', 'activities.editTitle', ACTIVITY_EDIT_PAGE),
+  ...activityPageRoutes('editor', 'activities.editorTitle', ACTIVITY_EDITOR_PAGE),
+  ...activityPageRoutes('viewerror', 'activities.viewErrorTitle', ACTIVITY_ERRORS_PAGE),
+  ...activityPageRoutes('partition', 'activities.partitionPageTitle', ACTIVITY_PARTITION_PAGE),
   // Subscriber lists (functional §2, platform §2): lists, a new list and a list's members, import and
   // add-subscriber (guard 10: the import rules), the list report, one partition's lists, a subscriber.
   {

@@ -3,13 +3,17 @@ import { displayDate } from '../../platform/dates/displayDate.ts';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
-import { ListEmpty, RecordsError } from '../../platform/list/ListControls.tsx';
+import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { useRecord } from '../../platform/list/useRecords.ts';
 import { useResourceAccess } from '../../platform/resources/useResourceAccess.ts';
+import { CampaignActivities } from '../activities/CampaignActivities.tsx';
 import { isoToday } from './campaign.ts';
 import { CampaignStateBadge } from './CampaignsPage.tsx';
 
-/** A campaign's own page, `campaign/{campaignId}`: its details, and (from the activities issue) its activities. */
+/**
+ * A campaign's own page, `campaign/{campaignId}`: its details and its activities, with `campaign/{campaignId}/new`
+ * (a new activity) shown over it.
+ */
 export default function CampaignPage() {
   const { t, i18n } = useTranslation();
   const organization = useCurrentOrganization();
@@ -78,14 +82,11 @@ export default function CampaignPage() {
           )}
         </Stack>
       </Card>
-      <Title order={2} size="h3">
-        {t('campaigns.activities')}
-      </Title>
-      <ListEmpty filtered={false}>
-        <Text size="sm" c="dimmed" data-testid="campaign-activities-empty">
-          {t('campaigns.noActivities')}
-        </Text>
-      </ListEmpty>
+      <CampaignActivities
+        organizationId={organization?.organizationId ?? 0}
+        campaignId={campaign.id}
+        campaignArchived={campaign.isArchived}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,25 @@
+import { Stack } from '@mantine/core';
+import { ActivityHeader } from './ActivityHeader.tsx';
+import { ActivityProblem } from './ActivityProblem.tsx';
+import { ActivitySummary } from './ActivitySummary.tsx';
+import { RevisionHistory } from './RevisionHistory.tsx';
+import { RevisionPreview } from './RevisionPreview.tsx';
+import { useActivityFromPath } from './useActivityFromPath.ts';
+
+/**
+ * `activity/view/{id}` (alias `campaign/{campaignId}/view/{id}`): the activity's summary, a read-only preview of
+ * its latest revision and its revision history, all live.
+ */
+export default function ActivityViewPage() {
+  const loaded = useActivityFromPath();
+  if (loaded.state !== 'found') return <ActivityProblem loaded={loaded} />;
+  const { activity, place } = loaded;
+  return (
+    <Stack data-testid="activity-view-page" data-activity-id={activity.id}>
+      <ActivityHeader activity={activity} place={place} />
+      <ActivitySummary activity={activity} organizationId={place.organizationId} />
+      <RevisionPreview activity={activity} place={place} />
+      <RevisionHistory activity={activity} />
+    </Stack>
+  );
+}
