@@ -84,5 +84,5 @@ export const templateContentResource = defineResource({
   sortKeys: [],
   searchable: false,
   ...RESOURCE_ACCESS.templateContent,
-  live: false,
+  live: true,
 });

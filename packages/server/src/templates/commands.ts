@@ -11,11 +11,13 @@ export const templateOrganizationCommands: CommandRegistry = {
     async (params, context) => {
       const actor = await commandActor(context);
       const template = await importTemplatePackage(context.services.db, actor, params);
-      await context.services.recordChanges
-        .announce({ organizationId: actor.organizationId, type: 'template', records: [template] })
-        .catch((error: unknown) =>
-          context.services.log.error({ err: error }, 'announcing a template failed'),
-        );
+      // templateContent is the same row read another way: its readers are told too.
+      for (const type of ['template', 'templateContent'] as const)
+        await context.services.recordChanges
+          .announce({ organizationId: actor.organizationId, type, records: [template] })
+          .catch((error: unknown) =>
+            context.services.log.error({ err: error }, 'announcing a template failed'),
+          );
       return { templateId: template.id, url: template.url };
     },
   ),
