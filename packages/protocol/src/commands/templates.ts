@@ -45,7 +45,7 @@ export const templateCommands = {
       'TEMPLATE_PACKAGE_LIMITS TemplatePackageTooLargeError; nothing is stored then. The template’s name is ' +
       '`name`, else package.json’s name, else the file’s; its url is `v5_<name>` for MJML code (a native editor ' +
       'template) and `<name>` for HTML, in lowercase words joined by dashes. Importing a name again replaces ' +
-      'that template (its version, hash and files). Answers the template as the `template` query does. Needs ' +
+      'that template (its version, hash and files). Answers its id and url; the change is pushed to `template` and `templateContent` subscribers. Needs ' +
       'content-edit.',
     params: z.object({
       organizationId: organizationIdField,
