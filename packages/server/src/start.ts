@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './database/connect.ts';
 import { lockDataDir } from './database/data-dir-lock.ts';
 import { migrateToLatest } from './database/migrate.ts';
+import { installStarterTemplates } from './templates/starter-templates.ts';
 import { loadSecrets } from './secrets.ts';
 import { useVaultKey } from './vault/secret-box.ts';
 import { seedDemoData, seedDemoSubscribers, type DemoSeedResult } from './seed/demo-seed.ts';
@@ -55,6 +56,8 @@ export async function startHerald(
   };
   try {
     await migrateToLatest(database.db as never);
+    // Before the seed: the demo organizations get the starters as they are created (migration 0022's trigger).
+    await installStarterTemplates(database.db);
     const seed = config.seedDemoData
       ? await seedDemoData(database.db, config.demoPassword)
       : { seeded: false };

@@ -92,6 +92,11 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     restoreActivityRevision: 'organization:content-edit',
     renderPreview: 'organization:',
     compareActivityRevisions: 'organization:',
+    // Issue 14, templates and themes: content editors import packages and write activity themes.
+    importTemplatePackage: 'organization:content-edit',
+    saveActivityTheme: 'organization:content-edit',
+    deleteActivityTheme: 'organization:content-edit',
+    copyActivityTheme: 'organization:content-edit',
   },
 };
 
@@ -374,6 +379,7 @@ describe('organization-channel authorization table', () => {
   const DATABASE_MANAGERS: Role[] = ['System.Admin', 'System.PowerUser', 'Database.Manage'];
   const DATABASE_EXTRACTORS: Role[] = ['System.Admin', 'System.PowerUser', 'Database.Extract'];
   const CONTENT_EDITORS: Role[] = ['System.Admin', 'System.PowerUser', 'Content.Edit'];
+  const HEAD_OFFICE: Role[] = roles.filter((role) => role !== 'franchisee' && role !== 'unauthenticated');
   const REACHED = 'reached';
   const gateErrors = new Set([
     'UnauthenticatedCommand',
@@ -478,6 +484,17 @@ describe('organization-channel authorization table', () => {
       () => ({ activityId: 999_999, fromRevisionId: 999_999, toRevisionId: 999_999 }),
       everyone(),
     ],
+    // Issue 14, templates and themes: head office (base) reads them, content editors write them; a franchisee
+    // (no base) is refused.
+    ['query', () => ({ query: { type: 'template' }, limit: 5 }), only(HEAD_OFFICE)],
+    ['query', () => ({ query: { type: 'templateContent' }, limit: 1 }), only(HEAD_OFFICE)],
+    ['query', () => ({ query: { type: 'theme' }, limit: 5 }), only(HEAD_OFFICE)],
+    ['query', () => ({ query: { type: 'activityTheme' }, limit: 5 }), only(HEAD_OFFICE)],
+    ['writeRecords', () => ({ type: 'theme', data: [{ themeName: 'Table theme' }] }), only(CONTENT_EDITORS)],
+    ['importTemplatePackage', () => ({ uploadId: 'no-such-upload' }), only(CONTENT_EDITORS)],
+    ['saveActivityTheme', () => ({ name: 'Table theme', content: '{}' }), only(CONTENT_EDITORS)],
+    ['deleteActivityTheme', () => ({ id: 999_999, isDeleted: true }), only(CONTENT_EDITORS)],
+    ['copyActivityTheme', () => ({ id: 999_999, isCopied: true }), only(CONTENT_EDITORS)],
   ];
   it('covers every organization-channel command', () => {
     expect([...new Set([...matrix.map(([command]) => command), 'authenticateConnection'])].sort()).toEqual(

@@ -9,6 +9,7 @@ import { subscriberCommands } from './subscribers.ts';
 import { jobCommands } from './jobs.ts';
 import { targetCommands } from './targets.ts';
 import { activityCommands } from './activities.ts';
+import { templateCommands } from './templates.ts';
 import { signInCommands } from './sign-in.ts';
 import { ssoCommands } from './sso.ts';
 import { twoFactorCommands } from './two-factor.ts';
@@ -66,6 +67,7 @@ export const organizationCommands = {
   ...jobCommands,
   ...targetCommands,
   ...activityCommands,
+  ...templateCommands,
 } as const;
 export * from './query.ts';
 export * from './live.ts';
@@ -73,6 +75,7 @@ export * from './subscribers.ts';
 export * from './jobs.ts';
 export * from './targets.ts';
 export * from './activities.ts';
+export * from './templates.ts';
 export * from './uploads.ts';
 export * from './client-errors.ts';
 export * from './notifications.ts';

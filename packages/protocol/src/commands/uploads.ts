@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMPORT_FILE_TYPES } from '../constants/functional.ts';
+import { UPLOAD_FILE_TYPES } from '../constants/functional.ts';
 
 /** How a text upload's bytes were read: UTF-8 when every byte is valid UTF-8, else Windows-1252 (Latin-1). */
 export const IMPORT_FILE_ENCODINGS = ['utf-8', 'windows-1252', 'binary'] as const;
@@ -8,7 +8,7 @@ export const IMPORT_FILE_ENCODINGS = ['utf-8', 'windows-1252', 'binary'] as cons
 export const uploadedFileSchema = z.object({
   fileId: z.string(),
   fileName: z.string(),
-  fileType: z.enum(IMPORT_FILE_TYPES),
+  fileType: z.enum(UPLOAD_FILE_TYPES),
   size: z.number().int(),
   encoding: z.enum(IMPORT_FILE_ENCODINGS),
 });

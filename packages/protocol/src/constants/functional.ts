@@ -43,3 +43,11 @@ export const OWN_PREVIEW_PROFILE_NAME = 'Your account';
  */
 export const IMPORT_FILE_TYPES = ['csv', 'tsv', 'xls', 'xlsx'] as const;
 export type ImportFileType = (typeof IMPORT_FILE_TYPES)[number];
+
+/** What an upload may be: an import file, or a zip (a template package, uploaded with purpose templatePackage). */
+export const UPLOAD_FILE_TYPES = [...IMPORT_FILE_TYPES, 'zip'] as const;
+export type UploadFileType = (typeof UPLOAD_FILE_TYPES)[number];
+
+/** Why a file is uploaded (the upload form's `purpose` field): an import (the default) or a template package. */
+export const UPLOAD_PURPOSES = ['import', 'templatePackage'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];

@@ -66,4 +66,12 @@ export const describedErrorCatalogue = {
   JobNotCancellableError: 'This job has already finished.',
   // An extract is kept for a time and downloaded by its organization's users only.
   ExtractNotFoundError: 'This export file is no longer available.',
+  // Functional §3 Template package: a package must be a zip of package.json (with a version),
+  // datadescription.xml, test/sample.json, test/profiles.json and its production code; a malformed one is
+  // refused whole, naming what is wrong.
+  TemplatePackageNotZipError: 'The template package is not a zip file.',
+  TemplatePackageMissingFileError: 'The template package has no {file}.',
+  TemplatePackageInvalidJsonError: '{file} in the template package is not valid JSON.',
+  TemplatePackageNoVersionError: 'package.json in the template package has no version.',
+  TemplatePackageTooLargeError: 'The template package is too large: a package holds at most {limit}.',
 } as const;

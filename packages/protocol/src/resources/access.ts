@@ -10,6 +10,11 @@ import type { Capability } from '../access/capabilities.ts';
 export const RESOURCE_ACCESS = {
   activity: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['content-edit'] },
   activityRevision: { readCapabilities: ['base', 'franchisee'], writeCapabilities: [] },
+  // Issue 14, templates and themes: head office reads them; content editors import, write and copy them.
+  activityTheme: { readCapabilities: ['base'], writeCapabilities: [] },
+  template: { readCapabilities: ['base'], writeCapabilities: [] },
+  templateContent: { readCapabilities: ['base'], writeCapabilities: [] },
+  theme: { readCapabilities: ['base'], writeCapabilities: ['content-edit'] },
   audience: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['database-manage'] },
   campaign: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['content-edit'] },
   customField: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['database-manage'] },

@@ -60,6 +60,8 @@ export interface ResourceDefinition<
   sortKeys: readonly SortKeys[];
   /** The sort key when the client gives none (default `id`, newest first). */
   defaultSortKey?: SortKeys;
+  /** The order when the client gives none (default `desc`); a list read by name reads best ascending. */
+  defaultSortOrder?: 'asc' | 'desc';
   /**
    * Whether `query.search` applies: a case-insensitive contains over the type's text fields, unless the
    * description says otherwise (subscribers: exact and prefix matches).

@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import { activityResource } from '../records/activity.ts';
 import { activityRevisionResource } from '../records/activity-revision.ts';
+import { activityThemeResource } from '../records/activity-theme.ts';
+import { templateContentResource, templateResource } from '../records/template.ts';
+import { themeResource } from '../records/theme.ts';
 import { audienceResource } from '../records/audience.ts';
 import { campaignResource } from '../records/campaign.ts';
 import { customFieldResource } from '../records/custom-field.ts';
@@ -38,6 +41,10 @@ export const resourceDefinitions = {
   targetingRule: targetingRuleResource,
   activity: activityResource,
   activityRevision: activityRevisionResource,
+  template: templateResource,
+  templateContent: templateContentResource,
+  theme: themeResource,
+  activityTheme: activityThemeResource,
 } as const satisfies { [Type in string]: ResourceDefinition<Type> };
 
 export type ResourceDefinitions = typeof resourceDefinitions;

@@ -20,6 +20,7 @@ import * as importRejectionDetails from './migrations/0018-import-rejection-deta
 import * as subscriberSearch from './migrations/0019-subscriber-search.ts';
 import * as subscriberSearchStatistics from './migrations/0020-subscriber-search-statistics.ts';
 import * as activities from './migrations/0021-activities.ts';
+import * as templatesThemes from './migrations/0022-templates-themes.ts';
 import * as eventTallies from './migrations/0025-event-tallies.ts';
 
 /**
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0019-subscriber-search': subscriberSearch,
   '0020-subscriber-search-statistics': subscriberSearchStatistics,
   '0021-activities': activities,
+  '0022-templates-themes': templatesThemes,
   '0025-event-tallies': eventTallies,
 };
 

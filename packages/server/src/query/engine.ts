@@ -108,8 +108,11 @@ export async function planQuery(
         ? resource.sortable[sortKey]
         : undefined;
   if (!sortColumn) throw validation('sortKey', `Unknown sort key "${sortKey}" for ${resource.type} queries`);
-  const direction = sql.raw(params.sortOrder === 'asc' ? 'ASC' : 'DESC');
-  const nulls = sql.raw(params.sortOrder === 'asc' ? 'NULLS LAST' : 'NULLS FIRST');
+  // A type's default order (templates: by name, ascending) holds only with its default key.
+  const sortOrder =
+    params.sortOrder ?? (params.sortKey === undefined ? resource.defaultSortOrder : undefined) ?? 'desc';
+  const direction = sql.raw(sortOrder === 'asc' ? 'ASC' : 'DESC');
+  const nulls = sql.raw(sortOrder === 'asc' ? 'NULLS LAST' : 'NULLS FIRST');
   // Table-qualified, so ORDER BY sorts by the column and not by a select alias of the same name (a date
   // read back as text would sort as text and miss the index).
   const column = (name: string) => sql.ref(`${resource.table}.${name}`);

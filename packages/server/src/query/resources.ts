@@ -147,6 +147,7 @@ export interface ResourceDeclaration extends Omit<EngineResource, 'filters' | 's
   sortable: Readonly<Record<string, string>>;
   defaultFilters: Readonly<Record<string, unknown>>;
   defaultSortKey: string | undefined;
+  defaultSortOrder: 'asc' | 'desc' | undefined;
   readCapabilities: readonly Capability[];
   writeCapabilities: readonly Capability[];
   write: ResourceWriter | undefined;
@@ -183,6 +184,7 @@ function resolveResource(implementation: EngineResource): ResourceDeclaration {
     sortable: implementation.sortable as Record<string, string>,
     defaultFilters: definition.defaultFilters ?? {},
     defaultSortKey: definition.defaultSortKey,
+    defaultSortOrder: definition.defaultSortOrder,
     readCapabilities: definition.readCapabilities,
     writeCapabilities: definition.writeCapabilities,
     write: implementation.write,

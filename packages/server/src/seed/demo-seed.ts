@@ -4,6 +4,7 @@ import { hashPassword } from '../accounts/passwords.ts';
 import type { Database } from '../database/schema.ts';
 import { insertDemoActivities, type DemoBrand, type DemoCampaign } from './demo-activities.ts';
 import { insertDemoSubscribers } from './demo-subscribers.ts';
+import { insertDemoThemes } from './demo-themes.ts';
 
 export interface DemoSeedResult {
   seeded: boolean;
@@ -102,6 +103,15 @@ export async function seedDemoData(
 
     const campaigns = await insertDemoCampaigns(trx, pizza, acme, storeIds);
     await insertDemoActivities(trx, demoBrands(pizza, acme, admin), campaigns);
+    await insertDemoThemes(
+      trx,
+      demoBrands(pizza, acme, admin).map((brand) => ({
+        organizationId: brand.organizationId,
+        brandName: brand.name,
+        primary: brand.color,
+        domain: new URL(brand.site).hostname,
+      })),
+    );
     return { organizationId: pizza, storeIds };
   });
 

@@ -30,17 +30,21 @@ export class ContentProbe extends Transform {
   #validUtf8 = true;
   readonly #decoder = new TextDecoder('utf-8', { fatal: true });
 
-  constructor(maxBytes: number) {
+  readonly #tooLarge: (maxBytes: number) => HeraldError;
+
+  /** `tooLarge` makes the refusal of more than `maxBytes` (an import file's, unless given). */
+  constructor(maxBytes: number, tooLarge?: (maxBytes: number) => HeraldError) {
     super();
     this.#maxBytes = maxBytes;
+    this.#tooLarge =
+      tooLarge ??
+      ((limit) => new HeraldError('ImportFileTooLargeError', { values: { limit: byteSizeText(limit) } }));
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.#size += chunk.length;
     if (this.#size > this.#maxBytes) {
-      callback(
-        new HeraldError('ImportFileTooLargeError', { values: { limit: byteSizeText(this.#maxBytes) } }),
-      );
+      callback(this.#tooLarge(this.#maxBytes));
       return;
     }
     if (this.#headLength < HEAD_BYTES) {

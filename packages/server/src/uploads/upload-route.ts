@@ -4,7 +4,15 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
-import { HeraldError, type ErrorType, type UploadedFile, type UploadResponse } from '@herald/protocol';
+import {
+  HeraldError,
+  TEMPLATE_PACKAGE_LIMITS,
+  UPLOAD_PURPOSES,
+  type ErrorType,
+  type UploadPurpose,
+  type UploadedFile,
+  type UploadResponse,
+} from '@herald/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedOrganization } from '../channels/connection-state.ts';
 import { allowedOriginSet, isOriginAllowed } from '../channels/origin.ts';
@@ -23,6 +31,19 @@ const STATUS_OF: Partial<Record<ErrorType, number>> = {
   ImportFileEmptyError: 400,
   ImportFileTooLargeError: 413,
   ImportFileUnsupported: 415,
+  TemplatePackageNotZipError: 415,
+  TemplatePackageTooLargeError: 413,
+};
+
+const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/**
+ * What each purpose of an upload asks of the uploader: imports of subscribers and custom fields need
+ * database-manage (System.Admin has it too); a template package needs content-edit, as its import does.
+ */
+const PURPOSE_CAPABILITY: Readonly<Record<UploadPurpose, string>> = {
+  import: 'database-manage',
+  templatePackage: 'content-edit',
 };
 
 const WORKBOOK_TYPES = new Set(['xls', 'xlsx']);
@@ -39,7 +60,8 @@ const MULTIPART_REFUSALS = new Set([
  * token) and `organizationId`, and one or more file parts. Each file streams to disk through a ContentProbe,
  * so its size limit holds and its type is known by content once it has arrived. Answers
  * `{"files": [{fileId, fileName, fileType, size, encoding}]}`; refusals answer `{"error": {type, message}}`
- * (docs/http.md). Send the two fields before the files: then a caller who may not upload is refused before
+ * (docs/http.md). An optional field `purpose` (`import`, the default, or `templatePackage`: a zip of at most
+ * TEMPLATE_PACKAGE_LIMITS.maxPackageBytes, for importTemplatePackage) goes before the files too. Send the fields before the files: then a caller who may not upload is refused before
  * any file is written; fields sent after the files are still honoured, the files being deleted if refused.
  */
 export async function registerUploadRoute(app: FastifyInstance, services: Services): Promise<void> {
@@ -81,7 +103,20 @@ async function receiveFiles(
   services: Services,
   written: StoredUpload[],
 ): Promise<UploadedFile[]> {
-  const fields: { jwt?: string; organizationId?: string } = {};
+  const fields: { jwt?: string; organizationId?: string; purpose?: string } = {};
+  const purpose = (): UploadPurpose => {
+    const given = fields.purpose ?? 'import';
+    if (!(UPLOAD_PURPOSES as readonly string[]).includes(given))
+      throw new HeraldError('ValidationError', {
+        details: [{ path: 'purpose', message: `One of ${UPLOAD_PURPOSES.join(', ')}` }],
+      });
+    return given as UploadPurpose;
+  };
+  /** The uploader may upload for this purpose; checked once authenticated, at each file and at the end. */
+  const checkCapability = () => {
+    if (organization && !organization.capabilities.includes(PURPOSE_CAPABILITY[purpose()]))
+      throw new HeraldError('PrivilegesError');
+  };
   let organization: AuthenticatedOrganization | undefined;
   const authenticate = async () => {
     if (organization || fields.jwt === undefined || fields.organizationId === undefined) return;
@@ -90,9 +125,8 @@ async function receiveFiles(
       throw new HeraldError('ValidationError', {
         details: [{ path: 'organizationId', message: 'Expected an organization id' }],
       });
+    // Its capability is checked at the first file (checkCapability), once `purpose` may have come too.
     organization = await authenticateOrganization(services, fields.jwt, organizationId);
-    // database-manage covers imports of subscribers and custom fields (System.Admin has it too).
-    if (!organization.capabilities.includes('database-manage')) throw new HeraldError('PrivilegesError');
   };
 
   const parts = request.parts({
@@ -106,14 +140,22 @@ async function receiveFiles(
   });
   for await (const part of parts) {
     if (part.type === 'field') {
-      if (part.fieldname === 'jwt' || part.fieldname === 'organizationId')
+      if (part.fieldname === 'jwt' || part.fieldname === 'organizationId' || part.fieldname === 'purpose')
         fields[part.fieldname] = String(part.value);
       await authenticate();
       continue;
     }
+    checkCapability();
     const id = randomBytes(16).toString('hex');
     const filePath = path.join(services.files.uploadsDir, id);
-    const probe = new ContentProbe(importLimits.maxTextFileBytes);
+    const templatePackage = purpose() === 'templatePackage';
+    const probe = templatePackage
+      ? new ContentProbe(
+          TEMPLATE_PACKAGE_LIMITS.maxPackageBytes,
+          (limit) =>
+            new HeraldError('TemplatePackageTooLargeError', { values: { limit: byteSizeText(limit) } }),
+        )
+      : new ContentProbe(importLimits.maxTextFileBytes);
     const upload: StoredUpload = {
       id,
       organizationId: organization?.organizationId ?? 0,
@@ -127,6 +169,13 @@ async function receiveFiles(
     written.push(upload);
     await pipeline(part.file, probe, createWriteStream(filePath));
     const facts = probe.facts;
+    if (templatePackage) {
+      // Read whole by importTemplatePackage, which checks what is inside; here only that it is a zip.
+      if (!facts.head.subarray(0, 4).equals(ZIP_SIGNATURE))
+        throw new HeraldError('TemplatePackageNotZipError');
+      Object.assign(upload, { fileType: 'zip', encoding: 'binary', size: facts.size });
+      continue;
+    }
     const detected = await detectFileType(filePath, facts);
     if (WORKBOOK_TYPES.has(detected.fileType) && facts.size > importLimits.maxWorkbookBytes)
       throw new HeraldError('ImportFileTooLargeError', {
@@ -135,6 +184,7 @@ async function receiveFiles(
     Object.assign(upload, detected, { size: facts.size });
   }
   await authenticate();
+  checkCapability();
   if (!organization)
     throw new HeraldError('ValidationError', {
       details: [{ path: fields.jwt === undefined ? 'jwt' : 'organizationId', message: 'Required' }],

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { HeraldError, type ImportFileType } from '@herald/protocol';
+import { HeraldError, type ImportFileType, type UploadFileType } from '@herald/protocol';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { UPLOAD_LIFETIME_MS } from './file-store.ts';
@@ -11,7 +11,7 @@ export interface StoredUpload {
   organizationId: number;
   userId: number | null;
   fileName: string;
-  fileType: ImportFileType;
+  fileType: UploadFileType;
   encoding: TextEncodingName | 'binary';
   size: number;
   path: string;
@@ -22,6 +22,19 @@ export interface StoredUpload {
  * upload, or one that expired, is UploadNotFoundError: the caller learns nothing about the difference.
  */
 export async function findUpload(
+  db: Kysely<Database>,
+  organizationId: number,
+  fileId: string,
+  options: { anyAge?: boolean } = {},
+): Promise<StoredUpload & { fileType: ImportFileType }> {
+  const upload = await findAnyUpload(db, organizationId, fileId, options);
+  // A template package's zip is no import file: the imports never read it as one.
+  if (upload.fileType === 'zip') throw new HeraldError('ImportFileUnsupported');
+  return { ...upload, fileType: upload.fileType };
+}
+
+/** The organization's upload named `fileId`, whatever it is (an import file or a template package's zip). */
+export async function findAnyUpload(
   db: Kysely<Database>,
   organizationId: number,
   fileId: string,
@@ -42,7 +55,7 @@ export async function findUpload(
     organizationId: row.organization_id,
     userId: row.user_id,
     fileName: row.file_name,
-    fileType: row.file_type as ImportFileType,
+    fileType: row.file_type as UploadFileType,
     encoding: row.encoding as StoredUpload['encoding'],
     size: Number(row.size),
     path: row.path,

@@ -6,3 +6,4 @@ export * from './smtp-peer.ts';
 export * from './two-factor.ts';
 export * from './uploads.ts';
 export * from './socket-flood.ts';
+export * from './template-packages.ts';

@@ -17,11 +17,12 @@ export interface UploadReply {
 /** POSTs files to /uiv5-upload/ as the web app does: jwt and organizationId first, then the file parts. */
 export async function uploadFiles(
   herald: Pick<TestHerald, 'port'>,
-  form: { jwt: string; organizationId: number; files: UploadPart[]; origin?: string },
+  form: { jwt: string; organizationId: number; files: UploadPart[]; origin?: string; purpose?: string },
 ): Promise<UploadReply> {
   const body = new FormData();
   body.append('jwt', form.jwt);
   body.append('organizationId', String(form.organizationId));
+  if (form.purpose !== undefined) body.append('purpose', form.purpose);
   for (const file of form.files) {
     // A copy into a plain Uint8Array: the DOM typings (browser tests include this file) refuse a Buffer part.
     const content = typeof file.content === 'string' ? file.content : new Uint8Array(file.content);

@@ -469,6 +469,36 @@ export const routeTable: readonly RouteDefinition[] = [
     requires: ADMIN,
     modal: { fallback: 'settings-partitions' },
   },
+  // Functional §2, §3 templates and e-mail themes. Templates are read by head office (uploading needs
+  // content-edit, checked on the page); themes need content-edit (functional §6), and guard 9 sends a locked theme
+  // or one that fails to load back to the list (ThemePage).
+  {
+    id: 'settings-templates',
+    path: '/:organization/settings/templates',
+    scope: 'organization',
+    titleKey: 'templates.title',
+    page: lazyPage(() => import('../features/templates/TemplatesPage.tsx')),
+    requires: readRequirement('template'),
+    navigation: { labelKey: 'templates.title', group: 'settings' },
+  },
+  {
+    id: 'settings-themes',
+    path: '/:organization/settings/themes',
+    scope: 'organization',
+    titleKey: 'themes.title',
+    page: lazyPage(() => import('../features/themes/ThemesPage.tsx')),
+    requires: writeRequirement('theme'),
+    navigation: { labelKey: 'themes.title', group: 'settings' },
+  },
+  {
+    // themes/new is this route with the id `new` (platform §2's alias).
+    id: 'settings-theme',
+    path: '/:organization/settings/themes/:id',
+    scope: 'organization',
+    titleKey: 'themes.themeTitle',
+    page: lazyPage(() => import('../features/themes/ThemePage.tsx')),
+    requires: writeRequirement('theme'),
+  },
   // Functional §3 targeting rules: one per channel type, for administrators.
   {
     id: 'settings-targeting',

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { templatePackageZip } from '@herald/server/testing';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { createOrganization, createUser, startHeraldForBrowser, type TestHerald } from './support/herald.ts';
+import { signIn } from './support/sign-in.ts';
+
+describe('templates and themes', () => {
+  let herald: TestHerald;
+  let browser: Browser;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    [herald, browser] = await Promise.all([startHeraldForBrowser(), launchBrowser()]);
+    baseUrl = herald.config.publicUrl;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await herald?.stop();
+  });
+
+  it('uploads a template package and sees it listed; a package without package.json is refused', async () => {
+    const organizationId = await createOrganization(herald, 'Template Org');
+    const editor = await createUser(herald, [{ organizationId, roles: ['Content.Edit'] }]);
+    const { page, context } = await openPage(browser);
+    await signIn(page, baseUrl, editor.email, editor.password);
+    await page.goto(`${baseUrl}/${organizationId}/settings/templates`);
+    await page.getByRole('heading', { name: 'Templates' }).waitFor();
+    // The starters of a new organization are there already.
+    await page.locator('[data-testid="template-row"][data-url="v5_starter-welcome"]').waitFor();
+
+    const input = page.getByTestId('template-package-dropzone').locator('input[type="file"]');
+    await input.setInputFiles({
+      name: 'broken.zip',
+      mimeType: 'application/zip',
+      buffer: await templatePackageZip({ 'package.json': undefined }),
+    });
+    const refusal = page.getByTestId('template-package-error');
+    await refusal.waitFor();
+    expect(await refusal.getAttribute('data-error-type')).toBe('TemplatePackageMissingFileError');
+    expect(await refusal.textContent()).toBe('The template package has no package.json.');
+
+    await input.setInputFiles({
+      name: 'spring-sale.zip',
+      mimeType: 'application/zip',
+      buffer: await templatePackageZip(),
+    });
+    await page.getByTestId('template-package-imported').waitFor();
+    const row = page.locator('[data-testid="template-row"][data-url="v5_spring-sale"]');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Spring Sale');
+    expect(await row.textContent()).toContain('Native (MJML)');
+    expect(await row.textContent()).toContain('1.2.0');
+    await context.close();
+  });
+
+  it('locks a theme, opens it and is sent back to the list with the message', async () => {
+    const organizationId = await createOrganization(herald, 'Theme Org');
+    const editor = await createUser(herald, [{ organizationId, roles: ['Content.Edit'] }]);
+    const { page, context } = await openPage(browser);
+    await signIn(page, baseUrl, editor.email, editor.password);
+    await page.goto(`${baseUrl}/${organizationId}/settings/themes`);
+    await page.getByTestId('themes-empty').waitFor();
+    expect(await page.getByTestId('themes-empty').textContent()).toBe('No theme found');
+
+    // A new theme starts from the defaults of functional §3.
+    await page.getByTestId('theme-new').click();
+    await page.getByTestId('theme-page').waitFor();
+    const name = page.getByLabel('Theme name');
+    expect(await page.getByLabel('Width').inputValue()).toBe('600px');
+    expect(await page.getByLabel('Font size', { exact: true }).inputValue()).toBe('14px');
+    await name.fill('Harbour brand');
+    await page.getByTestId('theme-save').click();
+    const row = page.getByTestId('theme-row').filter({ hasText: 'Harbour brand' });
+    await row.waitFor();
+
+    await row.getByTestId('theme-lock').check();
+    await expect.poll(() => row.getByTestId('theme-lock').isChecked()).toBe(true);
+    await row.getByTestId('theme-open').click();
+    const refusal = page.getByTestId('theme-refusal');
+    await refusal.waitFor();
+    expect(await refusal.getAttribute('data-refusal')).toBe('themeLocked');
+    expect(await refusal.textContent()).toBe('This theme is locked. Unlock it here to edit it.');
+    expect(new URL(page.url()).pathname).toBe(`/${organizationId}/settings/themes`);
+
+    // A theme that does not exist fails to load, and says so too.
+    await page.goto(`${baseUrl}/${organizationId}/settings/themes/999999`);
+    await page.locator('[data-testid="theme-refusal"][data-refusal="failedToLoad"]').waitFor();
+    await context.close();
+  });
+});
