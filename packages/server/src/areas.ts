@@ -21,6 +21,7 @@ import { tagsArea } from './tags/area.ts';
 import { audiencesArea } from './audiences/area.ts';
 import { campaignsArea } from './campaigns/area.ts';
 import { activitiesArea } from './activities/area.ts';
+import { whatsAppTemplatesArea } from './whatsapp-templates/area.ts';
 import { partitionsArea } from './partitions/area.ts';
 import { targetingRulesArea } from './targeting-rules/area.ts';
 import { clientErrorsArea } from './client-errors/area.ts';
@@ -54,6 +55,7 @@ export const heraldAreas: readonly Area[] = [
   audiencesArea,
   campaignsArea,
   activitiesArea,
+  whatsAppTemplatesArea,
   partitionsArea,
   targetingRulesArea,
   clientErrorsArea,

@@ -478,6 +478,18 @@ describe('organization-channel authorization table', () => {
       () => ({ activityId: 999_999, fromRevisionId: 999_999, toRevisionId: 999_999 }),
       everyone(),
     ],
+    // WhatsApp templates: every member reads them (templates are organization-wide), content editors write them.
+    ['query', () => ({ query: { type: 'whatsappTemplate' }, limit: 5 }), everyone()],
+    [
+      'writeRecords',
+      () => ({
+        type: 'whatsappTemplate',
+        data: [
+          { name: `table_${Math.random().toString(36).slice(2, 10)}`, language: 'en', body: 'Hi {{1}}' },
+        ],
+      }),
+      only(CONTENT_EDITORS),
+    ],
   ];
   it('covers every organization-channel command', () => {
     expect([...new Set([...matrix.map(([command]) => command), 'authenticateConnection'])].sort()).toEqual(

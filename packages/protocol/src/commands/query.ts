@@ -15,6 +15,7 @@ export * from '../records/tag.ts';
 export * from '../records/targeting-rule.ts';
 export * from '../records/activity.ts';
 export * from '../records/activity-revision.ts';
+export * from '../records/whatsapp-template.ts';
 
 /** The largest page a query answers. */
 export const QUERY_MAX_LIMIT = 1000;

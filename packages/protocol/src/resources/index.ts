@@ -14,6 +14,7 @@ import {
 } from '../records/subscriber.ts';
 import { tagResource } from '../records/tag.ts';
 import { targetingRuleResource } from '../records/targeting-rule.ts';
+import { whatsAppTemplateResource } from '../records/whatsapp-template.ts';
 import type { ResourceDefinition } from './define.ts';
 
 export * from './define.ts';
@@ -38,6 +39,7 @@ export const resourceDefinitions = {
   targetingRule: targetingRuleResource,
   activity: activityResource,
   activityRevision: activityRevisionResource,
+  whatsappTemplate: whatsAppTemplateResource,
 } as const satisfies { [Type in string]: ResourceDefinition<Type> };
 
 export type ResourceDefinitions = typeof resourceDefinitions;

@@ -13,6 +13,7 @@ import type { JobsTables } from '../jobs/tables.ts';
 import type { TargetsTables } from '../targets/tables.ts';
 import type { ApprovalsTables } from '../approvals/tables.ts';
 import type { ActivitiesTables } from '../activities/tables.ts';
+import type { WhatsAppTemplatesTables } from '../whatsapp-templates/tables.ts';
 
 /**
  * The database as Kysely sees it. Every tenant table carries organization_id, and every repository
@@ -33,7 +34,8 @@ export interface Database
     JobsTables,
     TargetsTables,
     ApprovalsTables,
-    ActivitiesTables {
+    ActivitiesTables,
+    WhatsAppTemplatesTables {
   organization: OrganizationTable;
   partition_set: PartitionSetTable;
   partition: PartitionTable;

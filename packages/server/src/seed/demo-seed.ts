@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../accounts/passwords.ts';
 import type { Database } from '../database/schema.ts';
 import { insertDemoActivities, type DemoBrand, type DemoCampaign } from './demo-activities.ts';
+import { insertDemoWhatsAppTemplates } from './demo-whatsapp-templates.ts';
 import { insertDemoSubscribers } from './demo-subscribers.ts';
 
 export interface DemoSeedResult {
@@ -102,6 +103,7 @@ export async function seedDemoData(
 
     const campaigns = await insertDemoCampaigns(trx, pizza, acme, storeIds);
     await insertDemoActivities(trx, demoBrands(pizza, acme, admin), campaigns);
+    await insertDemoWhatsAppTemplates(trx, demoBrands(pizza, acme, admin));
     return { organizationId: pizza, storeIds };
   });
 
