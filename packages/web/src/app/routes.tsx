@@ -94,6 +94,17 @@ export const routeTable: readonly RouteDefinition[] = [
     page: lazyPage(() => import('../features/campaigns/CampaignPage.tsx')),
     fallback: 'campaigns',
   },
+  // The native editor of one activity (issue 14). Only this activity route so far; the rest of platform §2's
+  // activity routes come with the activity screens.
+  {
+    id: 'activity-editor',
+    path: '/:organization/activity/editor/:id',
+    scope: 'organization',
+    titleKey: 'channelEditors.editorTitle',
+    page: lazyPage(() => import('../features/activityEditor/ActivityEditorPage.tsx')),
+    requires: readRequirement('activity'),
+    fallback: 'campaigns',
+  },
   // Subscriber lists (functional §2, platform §2): lists, a new list and a list's members, import and
   // add-subscriber (guard 10: the import rules), the list report, one partition's lists, a subscriber.
   {

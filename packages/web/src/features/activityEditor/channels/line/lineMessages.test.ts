@@ -7,6 +7,7 @@ import {
   newLineMessage,
   parseFlexContents,
   removeLineMessage,
+  renderedTexts,
   type LineMessage,
 } from './lineMessages.ts';
 
@@ -48,5 +49,12 @@ describe('LINE messages', () => {
     expect(parseFlexContents('{"type":"bubble"}')).toEqual({ contents: { type: 'bubble' } });
     expect(parseFlexContents('{"type":')).toEqual({ error: 'json' });
     expect(parseFlexContents('[1]')).toEqual({ error: 'object' });
+  });
+
+  it('read the personalized texts back by message', () => {
+    const messages: LineMessage[] = [text('Hi {{ x }}'), newLineMessage('image'), text('Bye')];
+    expect(renderedTexts('Hi Alex\n\nBye', messages)).toEqual(['Hi Alex', '', 'Bye']);
+    expect(renderedTexts('a\n\nb\n\nc', messages)).toEqual(['Hi {{ x }}', '', 'Bye']);
+    expect(renderedTexts(undefined, messages)).toEqual(['Hi {{ x }}', '', 'Bye']);
   });
 });

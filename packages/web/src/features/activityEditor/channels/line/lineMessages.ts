@@ -79,3 +79,18 @@ export function parseFlexContents(
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { error: 'object' };
   return { contents: parsed as Record<string, unknown> };
 }
+
+/**
+ * Each message's text as renderPreview personalized it (its `text` holds the text messages joined by a blank
+ * line), by message index; when a text itself holds a blank line the split is ambiguous and the written texts
+ * stand in.
+ */
+export function renderedTexts(previewText: string | undefined, messages: readonly LineMessage[]): string[] {
+  const written = messages.map((message) => (message.type === 'text' ? message.text : ''));
+  const texts = messages.filter((message) => message.type === 'text');
+  if (previewText === undefined || texts.length === 0) return written;
+  const parts = previewText.split('\n\n');
+  if (parts.length !== texts.length) return written;
+  let next = 0;
+  return messages.map((message) => (message.type === 'text' ? (parts[next++] ?? '') : ''));
+}
