@@ -49,11 +49,11 @@ export function WhatsAppEditor({ activity, content, onChange, readOnly }: Channe
       parameters: fitParameters(content.parameters, template.parameterCount),
     });
   };
+  // The chosen template decides how many parameters there are (content saved for an older version of it, or a
+  // new activity's, may hold fewer or more).
+  const parameters = chosen ? fitParameters(content.parameters, chosen.parameterCount) : content.parameters;
   const setParameter = (index: number, value: string) =>
-    onChange({
-      ...content,
-      parameters: content.parameters.map((current, at) => (at === index ? value : current)),
-    });
+    onChange({ ...content, parameters: parameters.map((current, at) => (at === index ? value : current)) });
 
   const fields = (
     <>
@@ -94,12 +94,12 @@ export function WhatsAppEditor({ activity, content, onChange, readOnly }: Channe
           })}
         </Alert>
       )}
-      {content.parameters.length > 0 && (
+      {parameters.length > 0 && (
         <Stack gap="xs">
           <Title order={3} size="h5">
             {t('channelEditors.whatsapp.parameters')}
           </Title>
-          {content.parameters.map((parameter, index) => (
+          {parameters.map((parameter, index) => (
             <Stack gap={4} key={index}>
               <Group justify="space-between" align="end">
                 <Text component="label" htmlFor={`whatsapp-parameter-${index + 1}`} fw={500} size="sm">
