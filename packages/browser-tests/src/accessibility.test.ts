@@ -63,6 +63,24 @@ describe('accessibility', () => {
       { name: 'Australians', target: 'country = "AU"' },
     ]);
     const [tag] = await writeRecordsAs(herald, admin, organizationId, 'tag', [{ name: 'VIP' }]);
+    const activities = await writeRecordsAs(
+      herald,
+      admin,
+      organizationId,
+      'activity',
+      (['sms', 'pushnotification', 'whatsapp', 'line', 'web', 'displayad'] as const).map((type) => ({
+        campaignId: campaign?.id,
+        type,
+        name: `Spring ${type}`,
+      })),
+    );
+    await writeRecordsAs(herald, admin, organizationId, 'whatsappTemplate', [
+      { name: 'weekly_offer', language: 'en', body: 'Hi {{1}}, {{2}} is on.', status: 'received' },
+      { name: 'birthday_treat', language: 'en', body: 'Happy birthday {{1}}!', status: 'paused' },
+    ]);
+    const activityIds = Object.fromEntries(
+      activities.map((activity) => [activity.type, Number(activity.id)]),
+    ) as AccessibilitySeed['activityIds'];
     return {
       admin,
       organizationId,
@@ -74,6 +92,7 @@ describe('accessibility', () => {
       audienceId: Number(audience?.id),
       tagId: Number(tag?.id),
       customField,
+      activityIds,
     };
   }
 

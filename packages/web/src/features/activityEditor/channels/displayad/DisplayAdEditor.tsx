@@ -37,7 +37,7 @@ export function DisplayAdEditor({ content, onChange, readOnly }: ChannelEditorPr
         data-testid="displayad-audience-name"
       />
       <Stack gap={4} data-testid="displayad-hashing">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {t('channelEditors.displayad.hashedTitle')}
         </Title>
         <Text size="sm">{t('channelEditors.displayad.hashedExplained')}</Text>

@@ -50,7 +50,7 @@ export function LineEditor({ activity, content, onChange, readOnly }: ChannelEdi
             data-type={message.type}
           >
             <Group justify="space-between" mb="xs">
-              <Title order={3} size="h5">
+              <Title order={2} size="h5">
                 {t('channelEditors.line.message', {
                   number: index + 1,
                   type: t(`channelEditors.line.types.${message.type}`),

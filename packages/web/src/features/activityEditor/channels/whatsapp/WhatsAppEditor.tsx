@@ -96,7 +96,7 @@ export function WhatsAppEditor({ activity, content, onChange, readOnly }: Channe
       )}
       {parameters.length > 0 && (
         <Stack gap="xs">
-          <Title order={3} size="h5">
+          <Title order={2} size="h5">
             {t('channelEditors.whatsapp.parameters')}
           </Title>
           {parameters.map((parameter, index) => (
