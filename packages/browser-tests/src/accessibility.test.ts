@@ -82,6 +82,24 @@ describe('accessibility', () => {
           },
         },
       });
+    const activities = await writeRecordsAs(
+      herald,
+      admin,
+      organizationId,
+      'activity',
+      (['sms', 'pushnotification', 'whatsapp', 'line', 'web', 'displayad'] as const).map((type) => ({
+        campaignId: campaign?.id,
+        type,
+        name: `Spring ${type}`,
+      })),
+    );
+    await writeRecordsAs(herald, admin, organizationId, 'whatsappTemplate', [
+      { name: 'weekly_offer', language: 'en', body: 'Hi {{1}}, {{2}} is on.', status: 'received' },
+      { name: 'birthday_treat', language: 'en', body: 'Happy birthday {{1}}!', status: 'paused' },
+    ]);
+    const activityIds = Object.fromEntries(
+      activities.map((activity) => [activity.type, Number(activity.id)]),
+    ) as AccessibilitySeed['activityIds'];
     return {
       admin,
       organizationId,
@@ -94,6 +112,7 @@ describe('accessibility', () => {
       tagId: Number(tag?.id),
       customField,
       activityId: Number(activity?.id),
+      activityIds,
     };
   }
 

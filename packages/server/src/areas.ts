@@ -23,6 +23,7 @@ import { campaignsArea } from './campaigns/area.ts';
 import { activitiesArea } from './activities/area.ts';
 import { templatesArea } from './templates/area.ts';
 import { themesArea } from './themes/area.ts';
+import { whatsAppTemplatesArea } from './whatsapp-templates/area.ts';
 import { partitionsArea } from './partitions/area.ts';
 import { targetingRulesArea } from './targeting-rules/area.ts';
 import { clientErrorsArea } from './client-errors/area.ts';
@@ -58,6 +59,7 @@ export const heraldAreas: readonly Area[] = [
   activitiesArea,
   templatesArea,
   themesArea,
+  whatsAppTemplatesArea,
   partitionsArea,
   targetingRulesArea,
   clientErrorsArea,

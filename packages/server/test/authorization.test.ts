@@ -495,6 +495,18 @@ describe('organization-channel authorization table', () => {
     ['saveActivityTheme', () => ({ name: 'Table theme', content: '{}' }), only(CONTENT_EDITORS)],
     ['deleteActivityTheme', () => ({ id: 999_999, isDeleted: true }), only(CONTENT_EDITORS)],
     ['copyActivityTheme', () => ({ id: 999_999, isCopied: true }), only(CONTENT_EDITORS)],
+    // WhatsApp templates: every member reads them (templates are organization-wide), content editors write them.
+    ['query', () => ({ query: { type: 'whatsappTemplate' }, limit: 5 }), everyone()],
+    [
+      'writeRecords',
+      () => ({
+        type: 'whatsappTemplate',
+        data: [
+          { name: `table_${Math.random().toString(36).slice(2, 10)}`, language: 'en', body: 'Hi {{1}}' },
+        ],
+      }),
+      only(CONTENT_EDITORS),
+    ],
   ];
   it('covers every organization-channel command', () => {
     expect([...new Set([...matrix.map(([command]) => command), 'authenticateConnection'])].sort()).toEqual(

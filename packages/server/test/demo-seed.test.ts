@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capabilitiesForRoles } from '@herald/protocol';
+import { capabilitiesForRoles, whatsAppParameterCount } from '@herald/protocol';
 import { SAMPLE_RECIPIENT } from '../src/activities/preview-recipient.ts';
 import { renderContentPreview } from '../src/activities/render-preview.ts';
 import { seedDemoData } from '../src/seed/demo-seed.ts';
@@ -138,6 +138,38 @@ describe('demo data', () => {
         expect(preview.html, activity.name).toContain('https://herald.example/t/u/preview');
         expect(preview.html, activity.name).toMatch(/Order now|Shop now/);
         expect(preview.text, activity.name).toContain('Hi Alex,');
+      }
+
+      // Every demo organization has WhatsApp templates in each state, and every demo WhatsApp activity uses a
+      // received template of its own organization with as many parameters as the template's body takes.
+      const templates = await db
+        .selectFrom('whatsapp_template')
+        .select(['organization_id', 'name', 'language', 'body', 'status'])
+        .execute();
+      const organizations = await db.selectFrom('activity').select('organization_id').distinct().execute();
+      expect(organizations.length).toBe(2);
+      for (const { organization_id } of organizations)
+        expect(
+          new Set(templates.filter((t) => t.organization_id === organization_id).map((t) => t.status)),
+        ).toEqual(new Set(['pending', 'received', 'paused', 'disabled']));
+      const whatsApps = await db
+        .selectFrom('activity')
+        .innerJoin('activity_revision', 'activity_revision.id', 'activity.latest_revision_id')
+        .select(['activity.organization_id', 'activity.name', 'activity_revision.content'])
+        .where('activity.type', '=', 'whatsapp')
+        .execute();
+      expect(whatsApps.length).toBeGreaterThan(0);
+      for (const activity of whatsApps) {
+        const content = (activity.content as { channels: { whatsapp: Record<string, unknown> } }).channels
+          .whatsapp as { templateName: string; language: string; parameters: string[] };
+        const template = templates.find(
+          (t) =>
+            t.organization_id === activity.organization_id &&
+            t.name === content.templateName &&
+            t.language === content.language,
+        );
+        expect(template?.status, activity.name).toBe('received');
+        expect(whatsAppParameterCount(template!.body), activity.name).toBe(content.parameters.length);
       }
     } finally {
       await herald.stop();

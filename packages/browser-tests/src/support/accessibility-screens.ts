@@ -15,6 +15,8 @@ export interface AccessibilitySeed {
   customField: string;
   /** An e-mail activity of the campaign, with two revisions and a target. */
   activityId: number;
+  /** An activity of each channel with its own editor (SMS, push, WhatsApp, LINE, web, display ad). */
+  activityIds: Record<'sms' | 'pushnotification' | 'whatsapp' | 'line' | 'web' | 'displayad', number>;
 }
 
 /** One screen the accessibility check visits. */
@@ -158,4 +160,10 @@ export const ACCESSIBILITY_SCREENS: readonly AccessibilityScreen[] = [
   { name: 'targeting rules', path: (seed) => org(seed, 'settings/targeting') },
   { name: 'targeting rule', path: (seed) => org(seed, 'settings/targeting/email') },
   { name: 'sign-in rules', path: (seed) => org(seed, 'settings/rules') },
+  ...(['sms', 'pushnotification', 'whatsapp', 'line', 'web', 'displayad'] as const).map((channel) => ({
+    name: `${channel} editor`,
+    path: (seed: AccessibilitySeed) => org(seed, `activity/editor/${seed.activityIds[channel]}`),
+    // Each channel editor has its live preview beside it.
+    open: (page: Page) => page.locator('[data-testid$="-editor-preview"]').waitFor(),
+  })),
 ];

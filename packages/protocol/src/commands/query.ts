@@ -18,6 +18,7 @@ export * from '../records/activity-revision.ts';
 export * from '../records/template.ts';
 export * from '../records/theme.ts';
 export * from '../records/activity-theme.ts';
+export * from '../records/whatsapp-template.ts';
 
 /** The largest page a query answers. */
 export const QUERY_MAX_LIMIT = 1000;

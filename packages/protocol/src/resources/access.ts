@@ -27,6 +27,7 @@ export const RESOURCE_ACCESS = {
   subscriberEvent: { readCapabilities: ['base', 'franchisee'], writeCapabilities: [] },
   tag: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['database-manage'] },
   targetingRule: { readCapabilities: ['base'], writeCapabilities: ['admin'] },
+  whatsappTemplate: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['content-edit'] },
 } as const satisfies Readonly<
   Record<string, { readCapabilities: readonly Capability[]; writeCapabilities: readonly Capability[] }>
 >;

@@ -17,6 +17,7 @@ import {
 } from '../records/subscriber.ts';
 import { tagResource } from '../records/tag.ts';
 import { targetingRuleResource } from '../records/targeting-rule.ts';
+import { whatsAppTemplateResource } from '../records/whatsapp-template.ts';
 import type { ResourceDefinition } from './define.ts';
 
 export * from './define.ts';
@@ -45,6 +46,7 @@ export const resourceDefinitions = {
   templateContent: templateContentResource,
   theme: themeResource,
   activityTheme: activityThemeResource,
+  whatsappTemplate: whatsAppTemplateResource,
 } as const satisfies { [Type in string]: ResourceDefinition<Type> };
 
 export type ResourceDefinitions = typeof resourceDefinitions;

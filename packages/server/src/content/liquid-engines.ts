@@ -1,3 +1,4 @@
+import { shortLinkStandIn } from '@herald/protocol';
 import { filters, Liquid, type LiquidOptions } from 'liquidjs';
 
 /**
@@ -44,6 +45,9 @@ function createEngine(options: LiquidOptions): Liquid {
     ...options,
   });
   for (const tag of FILE_TAGS) delete engine.tags[tag];
+  // `{{ "https://…" | short_url }}`: a link shortened at delivery; until then a stand-in of the same length, so
+  // what a preview counts (an SMS's segments) is what the message will cost (protocol content/short-links.ts).
+  engine.registerFilter('short_url', (url: unknown) => shortLinkStandIn(String(url ?? '')));
   return engine;
 }
 

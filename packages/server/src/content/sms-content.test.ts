@@ -1,3 +1,4 @@
+import { SHORT_LINK_LENGTH, shortLinkStandIn } from '@herald/protocol';
 import { describe, expect, it } from 'vitest';
 import { compileSmsContent } from './sms-content.ts';
 import { recipientOf } from './test-recipients.ts';
@@ -26,6 +27,15 @@ describe('an SMS', () => {
       { character: 'Ł', index: 7 },
     ]);
     expect(accented.segments).toBe(2);
+  });
+
+  it('renders a shortened link as a stand-in of the short link’s length, counted as such', () => {
+    const long = `https://pizza.example/offers/${'spring-two-for-one-'.repeat(8)}`;
+    const rendered = compileSmsContent({ text: `Deal: {{ "${long}" | short_url }}` }).render(recipientOf({}));
+    expect(rendered.errors).toEqual([]);
+    expect(rendered.text).toMatch(/^Deal: https:\/\/hrld\.io\/[A-Za-z0-9]{7}$/);
+    expect(rendered.text).toBe(`Deal: ${shortLinkStandIn(long)}`);
+    expect(rendered).toMatchObject({ encoding: 'GSM-7', characters: 6 + SHORT_LINK_LENGTH, segments: 1 });
   });
 
   it('counts the extended characters two septets each', () => {

@@ -14,6 +14,7 @@ import type { TargetsTables } from '../targets/tables.ts';
 import type { ApprovalsTables } from '../approvals/tables.ts';
 import type { ActivitiesTables } from '../activities/tables.ts';
 import type { TemplatesTables } from '../templates/tables.ts';
+import type { WhatsAppTemplatesTables } from '../whatsapp-templates/tables.ts';
 
 /**
  * The database as Kysely sees it. Every tenant table carries organization_id, and every repository
@@ -35,7 +36,8 @@ export interface Database
     TargetsTables,
     ApprovalsTables,
     ActivitiesTables,
-    TemplatesTables {
+    TemplatesTables,
+    WhatsAppTemplatesTables {
   organization: OrganizationTable;
   partition_set: PartitionSetTable;
   partition: PartitionTable;

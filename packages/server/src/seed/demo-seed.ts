@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../accounts/passwords.ts';
 import type { Database } from '../database/schema.ts';
 import { insertDemoActivities, type DemoBrand, type DemoCampaign } from './demo-activities.ts';
+import { insertDemoWhatsAppTemplates } from './demo-whatsapp-templates.ts';
 import { insertDemoSubscribers } from './demo-subscribers.ts';
 import { insertDemoThemes } from './demo-themes.ts';
 
@@ -112,6 +113,7 @@ export async function seedDemoData(
         domain: new URL(brand.site).hostname,
       })),
     );
+    await insertDemoWhatsAppTemplates(trx, demoBrands(pizza, acme, admin));
     return { organizationId: pizza, storeIds };
   });
 
