@@ -21,6 +21,8 @@ import { tagsArea } from './tags/area.ts';
 import { audiencesArea } from './audiences/area.ts';
 import { campaignsArea } from './campaigns/area.ts';
 import { activitiesArea } from './activities/area.ts';
+import { assetsArea } from './assets/area.ts';
+import { contentBlocksArea } from './content-blocks/area.ts';
 import { partitionsArea } from './partitions/area.ts';
 import { targetingRulesArea } from './targeting-rules/area.ts';
 import { clientErrorsArea } from './client-errors/area.ts';
@@ -54,6 +56,8 @@ export const heraldAreas: readonly Area[] = [
   audiencesArea,
   campaignsArea,
   activitiesArea,
+  assetsArea,
+  contentBlocksArea,
   partitionsArea,
   targetingRulesArea,
   clientErrorsArea,

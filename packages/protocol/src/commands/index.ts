@@ -9,6 +9,8 @@ import { subscriberCommands } from './subscribers.ts';
 import { jobCommands } from './jobs.ts';
 import { targetCommands } from './targets.ts';
 import { activityCommands } from './activities.ts';
+import { assetCommands } from './assets.ts';
+import { contentBlockCommands } from './content-blocks.ts';
 import { signInCommands } from './sign-in.ts';
 import { ssoCommands } from './sso.ts';
 import { twoFactorCommands } from './two-factor.ts';
@@ -66,6 +68,8 @@ export const organizationCommands = {
   ...jobCommands,
   ...targetCommands,
   ...activityCommands,
+  ...assetCommands,
+  ...contentBlockCommands,
 } as const;
 export * from './query.ts';
 export * from './live.ts';
@@ -73,6 +77,8 @@ export * from './subscribers.ts';
 export * from './jobs.ts';
 export * from './targets.ts';
 export * from './activities.ts';
+export * from './assets.ts';
+export * from './content-blocks.ts';
 export * from './uploads.ts';
 export * from './client-errors.ts';
 export * from './notifications.ts';

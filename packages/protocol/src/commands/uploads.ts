@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { IMPORT_FILE_TYPES } from '../constants/functional.ts';
+import { ASSET_FILE_TYPES } from '../records/asset.ts';
+
+/**
+ * What an upload is for, the form field `purpose` sent before the files: `import` (the default: CSV, TSV or Excel
+ * for the imports, database-manage) or `asset` (images, HTML snippets and zips of them for createAsset and
+ * importAssets, content-edit, 10 MB a file and 100 MB a zip).
+ */
+export const UPLOAD_PURPOSES = ['import', 'asset'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /** How a text upload's bytes were read: UTF-8 when every byte is valid UTF-8, else Windows-1252 (Latin-1). */
 export const IMPORT_FILE_ENCODINGS = ['utf-8', 'windows-1252', 'binary'] as const;
@@ -8,7 +17,7 @@ export const IMPORT_FILE_ENCODINGS = ['utf-8', 'windows-1252', 'binary'] as cons
 export const uploadedFileSchema = z.object({
   fileId: z.string(),
   fileName: z.string(),
-  fileType: z.enum(IMPORT_FILE_TYPES),
+  fileType: z.enum([...IMPORT_FILE_TYPES, ...ASSET_FILE_TYPES]),
   size: z.number().int(),
   encoding: z.enum(IMPORT_FILE_ENCODINGS),
 });

@@ -10,6 +10,8 @@ import type { Capability } from '../access/capabilities.ts';
 export const RESOURCE_ACCESS = {
   activity: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['content-edit'] },
   activityRevision: { readCapabilities: ['base', 'franchisee'], writeCapabilities: [] },
+  asset: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['content-edit'] },
+  contentBlock: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['content-edit'] },
   audience: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['database-manage'] },
   campaign: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['content-edit'] },
   customField: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['database-manage'] },

@@ -20,6 +20,7 @@ import * as importRejectionDetails from './migrations/0018-import-rejection-deta
 import * as subscriberSearch from './migrations/0019-subscriber-search.ts';
 import * as subscriberSearchStatistics from './migrations/0020-subscriber-search-statistics.ts';
 import * as activities from './migrations/0021-activities.ts';
+import * as assetsContentBlocks from './migrations/0023-assets-content-blocks.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0019-subscriber-search': subscriberSearch,
   '0020-subscriber-search-statistics': subscriberSearchStatistics,
   '0021-activities': activities,
+  '0023-assets-content-blocks': assetsContentBlocks,
 };
 
 const provider: MigrationProvider = {

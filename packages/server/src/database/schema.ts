@@ -13,6 +13,8 @@ import type { JobsTables } from '../jobs/tables.ts';
 import type { TargetsTables } from '../targets/tables.ts';
 import type { ApprovalsTables } from '../approvals/tables.ts';
 import type { ActivitiesTables } from '../activities/tables.ts';
+import type { AssetsTables } from '../assets/tables.ts';
+import type { ContentBlocksTables } from '../content-blocks/tables.ts';
 
 /**
  * The database as Kysely sees it. Every tenant table carries organization_id, and every repository
@@ -33,7 +35,9 @@ export interface Database
     JobsTables,
     TargetsTables,
     ApprovalsTables,
-    ActivitiesTables {
+    ActivitiesTables,
+    AssetsTables,
+    ContentBlocksTables {
   organization: OrganizationTable;
   partition_set: PartitionSetTable;
   partition: PartitionTable;

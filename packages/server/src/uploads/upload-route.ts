@@ -4,13 +4,21 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
-import { HeraldError, type ErrorType, type UploadedFile, type UploadResponse } from '@herald/protocol';
+import {
+  HeraldError,
+  UPLOAD_PURPOSES,
+  type ErrorType,
+  type UploadedFile,
+  type UploadPurpose,
+  type UploadResponse,
+} from '@herald/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedOrganization } from '../channels/connection-state.ts';
 import { allowedOriginSet, isOriginAllowed } from '../channels/origin.ts';
 import { byteSizeText, importLimits } from '../imports/import-limits.ts';
 import { authenticateOrganization } from '../organizations/authenticate-organization.ts';
 import type { Services } from '../services.ts';
+import { checkAssetUpload, assetUploadProbe, ASSET_UPLOAD_CAPABILITY } from '../assets/asset-upload.ts';
 import { ContentProbe } from './content-probe.ts';
 import { detectFileType } from './detect-file-type.ts';
 import { expireUploads, saveUpload, type StoredUpload } from './upload-store.ts';
@@ -23,6 +31,10 @@ const STATUS_OF: Partial<Record<ErrorType, number>> = {
   ImportFileEmptyError: 400,
   ImportFileTooLargeError: 413,
   ImportFileUnsupported: 415,
+  AssetTooLargeError: 413,
+  AssetFileUnsupportedError: 415,
+  UnsafeSvgError: 415,
+  InvalidFileSizeError: 400,
 };
 
 const WORKBOOK_TYPES = new Set(['xls', 'xlsx']);
@@ -41,6 +53,9 @@ const MULTIPART_REFUSALS = new Set([
  * `{"files": [{fileId, fileName, fileType, size, encoding}]}`; refusals answer `{"error": {type, message}}`
  * (docs/http.md). Send the two fields before the files: then a caller who may not upload is refused before
  * any file is written; fields sent after the files are still honoured, the files being deleted if refused.
+ * A third field, `purpose` (`import` by default, or `asset`), must come before the files: asset uploads are
+ * checked as assets (assets/asset-upload.ts) and need content-edit rather than database-manage. The caller is
+ * authenticated at the first file part, so every field sent before it counts.
  */
 export async function registerUploadRoute(app: FastifyInstance, services: Services): Promise<void> {
   const allowedOrigins = allowedOriginSet(services.config.publicUrl, services.config.allowedOrigins);
@@ -82,6 +97,7 @@ async function receiveFiles(
   written: StoredUpload[],
 ): Promise<UploadedFile[]> {
   const fields: { jwt?: string; organizationId?: string } = {};
+  let purpose: UploadPurpose = 'import';
   let organization: AuthenticatedOrganization | undefined;
   const authenticate = async () => {
     if (organization || fields.jwt === undefined || fields.organizationId === undefined) return;
@@ -92,7 +108,8 @@ async function receiveFiles(
       });
     organization = await authenticateOrganization(services, fields.jwt, organizationId);
     // database-manage covers imports of subscribers and custom fields (System.Admin has it too).
-    if (!organization.capabilities.includes('database-manage')) throw new HeraldError('PrivilegesError');
+    const needed = purpose === 'asset' ? ASSET_UPLOAD_CAPABILITY : 'database-manage';
+    if (!organization.capabilities.includes(needed)) throw new HeraldError('PrivilegesError');
   };
 
   const parts = request.parts({
@@ -108,12 +125,14 @@ async function receiveFiles(
     if (part.type === 'field') {
       if (part.fieldname === 'jwt' || part.fieldname === 'organizationId')
         fields[part.fieldname] = String(part.value);
-      await authenticate();
+      if (part.fieldname === 'purpose') purpose = purposeOf(String(part.value), written);
       continue;
     }
+    // Authenticated at the first file, once every field before it is known (the purpose decides the capability).
+    await authenticate();
     const id = randomBytes(16).toString('hex');
     const filePath = path.join(services.files.uploadsDir, id);
-    const probe = new ContentProbe(importLimits.maxTextFileBytes);
+    const probe = purpose === 'asset' ? assetUploadProbe() : new ContentProbe(importLimits.maxTextFileBytes);
     const upload: StoredUpload = {
       id,
       organizationId: organization?.organizationId ?? 0,
@@ -127,6 +146,10 @@ async function receiveFiles(
     written.push(upload);
     await pipeline(part.file, probe, createWriteStream(filePath));
     const facts = probe.facts;
+    if (purpose === 'asset') {
+      Object.assign(upload, await checkAssetUpload(filePath, upload.fileName, facts), { size: facts.size });
+      continue;
+    }
     const detected = await detectFileType(filePath, facts);
     if (WORKBOOK_TYPES.has(detected.fileType) && facts.size > importLimits.maxWorkbookBytes)
       throw new HeraldError('ImportFileTooLargeError', {
@@ -156,6 +179,22 @@ async function receiveFiles(
     size: upload.size,
     encoding: upload.encoding,
   }));
+}
+
+/**
+ * The purpose a form names. It must come before the files and the authentication, which it decides the
+ * capability of; an unknown one is a ValidationError.
+ */
+function purposeOf(value: string, written: readonly StoredUpload[]): UploadPurpose {
+  if (!(UPLOAD_PURPOSES as readonly string[]).includes(value))
+    throw new HeraldError('ValidationError', {
+      details: [{ path: 'purpose', message: `One of ${UPLOAD_PURPOSES.join(', ')}` }],
+    });
+  if (written.length > 0)
+    throw new HeraldError('ValidationError', {
+      details: [{ path: 'purpose', message: 'Send purpose before the files' }],
+    });
+  return value as UploadPurpose;
 }
 
 async function refuse(reply: FastifyReply, error: HeraldError): Promise<FastifyReply> {

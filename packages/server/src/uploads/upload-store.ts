@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { HeraldError, type ImportFileType } from '@herald/protocol';
+import { HeraldError, IMPORT_FILE_TYPES, type AssetFileType, type ImportFileType } from '@herald/protocol';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { UPLOAD_LIFETIME_MS } from './file-store.ts';
@@ -11,17 +11,36 @@ export interface StoredUpload {
   organizationId: number;
   userId: number | null;
   fileName: string;
-  fileType: ImportFileType;
+  fileType: ImportFileType | AssetFileType;
   encoding: TextEncodingName | 'binary';
   size: number;
   path: string;
 }
 
+/** An upload for the imports: a CSV, TSV or Excel file. */
+export interface ImportUpload extends StoredUpload {
+  fileType: ImportFileType;
+}
+
 /**
- * The organization's upload named `fileId`, while it is kept (UPLOAD_LIFETIME_MS). Another organization's
- * upload, or one that expired, is UploadNotFoundError: the caller learns nothing about the difference.
+ * The organization's import upload named `fileId`, while it is kept (UPLOAD_LIFETIME_MS). Another
+ * organization's upload, one that expired, or an asset upload is UploadNotFoundError: the caller learns nothing
+ * about the difference.
  */
 export async function findUpload(
+  db: Kysely<Database>,
+  organizationId: number,
+  fileId: string,
+  options: { anyAge?: boolean } = {},
+): Promise<ImportUpload> {
+  const upload = await findAnyUpload(db, organizationId, fileId, options);
+  if (!(IMPORT_FILE_TYPES as readonly string[]).includes(upload.fileType))
+    throw new HeraldError('UploadNotFoundError');
+  return upload as ImportUpload;
+}
+
+/** The organization's upload named `fileId`, of any purpose, while it is kept (see findUpload). */
+export async function findAnyUpload(
   db: Kysely<Database>,
   organizationId: number,
   fileId: string,
@@ -42,7 +61,7 @@ export async function findUpload(
     organizationId: row.organization_id,
     userId: row.user_id,
     fileName: row.file_name,
-    fileType: row.file_type as ImportFileType,
+    fileType: row.file_type as StoredUpload['fileType'],
     encoding: row.encoding as StoredUpload['encoding'],
     size: Number(row.size),
     path: row.path,
