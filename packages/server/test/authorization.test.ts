@@ -92,6 +92,17 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     restoreActivityRevision: 'organization:content-edit',
     renderPreview: 'organization:',
     compareActivityRevisions: 'organization:',
+    // Issue 14, assets and content blocks: content editors create, import and place them; every member (base or
+    // franchisee) reads an asset's usage and preview URL and an activity's partition content, checked in the
+    // handler.
+    createAsset: 'organization:content-edit',
+    importAssets: 'organization:content-edit',
+    getAssetUsage: 'organization:',
+    getAssetPreviewUrl: 'organization:',
+    updateContentBlockTarget: 'organization:content-edit',
+    getActivityPartitionContent: 'organization:',
+    setActivityPartitionContent: 'organization:content-edit',
+    removeActivityPartitionContent: 'organization:content-edit',
   },
 };
 
@@ -477,6 +488,35 @@ describe('organization-channel authorization table', () => {
       'compareActivityRevisions',
       () => ({ activityId: 999_999, fromRevisionId: 999_999, toRevisionId: 999_999 }),
       everyone(),
+    ],
+    // Issue 14, assets and content blocks: every member reads them, content editors write them.
+    ['query', () => ({ query: { type: 'asset' }, limit: 5 }), everyone()],
+    ['query', () => ({ query: { type: 'contentBlock' }, limit: 5 }), everyone()],
+    [
+      'writeRecords',
+      () => ({ type: 'asset', data: [{ id: 999_999, version: 1, name: 'Table asset' }] }),
+      only(CONTENT_EDITORS),
+    ],
+    [
+      'writeRecords',
+      () => ({ type: 'contentBlock', data: [{ name: 'Table block', partitionIds: [partitionId] }] }),
+      only(CONTENT_EDITORS),
+    ],
+    ['createAsset', () => ({ fileId: 'no-such-upload', partitionIds: [partitionId] }), only(CONTENT_EDITORS)],
+    ['importAssets', () => ({ fileIds: ['no-such-upload'] }), only(CONTENT_EDITORS)],
+    ['getAssetUsage', () => ({ assetId: 999_999 }), everyone()],
+    ['getAssetPreviewUrl', () => ({ assetId: 999_999 }), everyone()],
+    ['updateContentBlockTarget', () => ({ contentBlockId: 999_999, target: null }), only(CONTENT_EDITORS)],
+    ['getActivityPartitionContent', () => ({ activityId: 999_999 }), everyone()],
+    [
+      'setActivityPartitionContent',
+      () => ({ activityId: 999_999, partitionId: partitionId, assetOptins: [], lsm: [] }),
+      only(CONTENT_EDITORS),
+    ],
+    [
+      'removeActivityPartitionContent',
+      () => ({ activityId: 999_999, partitionId: partitionId, contentId: 999_999 }),
+      only(CONTENT_EDITORS),
     ],
   ];
   it('covers every organization-channel command', () => {
