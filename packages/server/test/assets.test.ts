@@ -16,6 +16,7 @@ interface Asset {
   size: number;
   sha256: string;
   path: string;
+  previewPath: string;
   altText: string;
   description: string;
   tags: string[];
@@ -118,6 +119,7 @@ describe('assets', () => {
         isArchived: false,
       });
       expect(asset.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(asset.previewPath).toMatch(new RegExp(`^${asset.path}\\?preview=[0-9a-f]{32}$`));
       expect((await fetch(url(asset.path))).status).toBe(404);
 
       const { url: previewUrl } = await reader.call<{ url: string }>('getAssetPreviewUrl', {

@@ -119,7 +119,6 @@ describe('content blocks', () => {
       expect((await write([{ id: 999_999, version: 1, name: 'Gone' }])).error?.type).toBe(
         'ContentBlockNotFoundError',
       );
-      void footer;
     });
 
     it('shows a partition-restricted user only the blocks of their partitions', async () => {

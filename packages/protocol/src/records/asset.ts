@@ -53,6 +53,11 @@ export const assetRecordSchema = z.object({
   /** The SHA-256 of the content, hex: the served file's ETag. */
   sha256: z.string(),
   path: z.string(),
+  /**
+   * `path` with the asset's preview key: shows it even while unpublished (the console's thumbnails and
+   * preview). Only those who may read the asset get it, as they get the record.
+   */
+  previewPath: z.string(),
   altText: z.string(),
   description: z.string(),
   tags: z.array(z.string()),

@@ -6,10 +6,10 @@ import { partitionVisibility } from '../subscribers/subscriber-access.ts';
 import type { AssetTable } from './tables.ts';
 
 /** An asset as ASSET_SELECT reads it: everything but its content. */
-export type AssetRow = Omit<Selectable<AssetTable>, 'content' | 'preview_key' | 'created_by'>;
+export type AssetRow = Omit<Selectable<AssetTable>, 'content' | 'created_by'>;
 
 export const ASSET_SELECT = sql<AssetRow>`asset.id, asset.organization_id, asset.name, asset.kind, asset.file_type,
-  asset.file_name, asset.size, asset.sha256, asset.alt_text, asset.description, asset.tags, asset.device_type,
+  asset.file_name, asset.size, asset.sha256, asset.preview_key, asset.alt_text, asset.description, asset.tags, asset.device_type,
   asset.is_published, asset.is_archived, asset.partition_ids, asset.created_at, asset.updated_at, asset.version`;
 
 const iso = (value: Date) => new Date(value).toISOString();
@@ -34,6 +34,7 @@ export function assetRecord(row: AssetRow): AssetRecord {
     size: row.size,
     sha256: row.sha256,
     path: assetPath(row.organization_id, row.id, row.file_name),
+    previewPath: `${assetPath(row.organization_id, row.id, row.file_name)}?preview=${row.preview_key}`,
     altText: row.alt_text,
     description: row.description,
     tags: row.tags,

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { HeraldError, organizationCommands, type AssetRecord } from '@herald/protocol';
-import { sql } from 'kysely';
 import { registerCommand, type CommandContext, type CommandRegistry } from '../channels/registry.ts';
 import { enqueueJob } from '../jobs/enqueue-job.ts';
 import type { Actor } from '../query/resources.ts';
@@ -122,10 +121,7 @@ export const assetOrganizationCommands: CommandRegistry = {
       const actor = await readingActor(context);
       const asset = await readVisibleAsset(context.services.db, actor, params.assetId);
       if (!asset) throw new HeraldError('AssetNotFoundError');
-      const rows = await sql<{ preview_key: string }>`SELECT preview_key FROM asset
-        WHERE id = ${asset.id} AND organization_id = ${actor.organizationId}`.execute(context.services.db);
-      const key = rows.rows[0]?.preview_key ?? '';
-      return { url: `${asset.path}?preview=${key}` };
+      return { url: asset.previewPath };
     },
   ),
 };
