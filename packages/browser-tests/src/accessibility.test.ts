@@ -5,7 +5,7 @@ import { axeViolations, describeViolations, FAILING_IMPACTS, waitForSettledScree
 import type { ScreenViolation } from './support/axe.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { createOrganization, createUser, startHeraldForBrowser, type TestHerald } from './support/herald.ts';
-import { writeRecordsAs } from './support/records.ts';
+import { callAs, writeRecordsAs } from './support/records.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
@@ -63,6 +63,15 @@ describe('accessibility', () => {
       { name: 'Australians', target: 'country = "AU"' },
     ]);
     const [tag] = await writeRecordsAs(herald, admin, organizationId, 'tag', [{ name: 'VIP' }]);
+    const asset = await callAs<{ id: number }>(herald, admin, organizationId, 'createAsset', {
+      html: '<p>Open every day from 7am</p>',
+      name: 'Opening hours',
+      altText: '',
+      isPublished: true,
+    });
+    await writeRecordsAs(herald, admin, organizationId, 'contentBlock', [
+      { name: 'Footer', content: '<p>Accessible Bakery</p>', tags: ['footer'], isPublished: true },
+    ]);
     return {
       admin,
       organizationId,
@@ -73,6 +82,7 @@ describe('accessibility', () => {
       campaignId: Number(campaign?.id),
       audienceId: Number(audience?.id),
       tagId: Number(tag?.id),
+      assetId: asset.id,
       customField,
     };
   }

@@ -28,3 +28,24 @@ export async function writeRecordsAs(
     session.close();
   }
 }
+
+/** Runs one organization-channel command as `user` (createAsset, importAssets …) and answers its result. */
+export async function callAs<Result>(
+  herald: TestHerald,
+  user: { email: string; password: string },
+  organizationId: number,
+  command: string,
+  params: Record<string, unknown>,
+): Promise<Result> {
+  const { session, sessionId } = await signedIn(herald, user);
+  try {
+    const channel = await organizationConnection(herald, session, sessionId, organizationId);
+    try {
+      return await channel.call<Result>(command, { organizationId, ...params });
+    } finally {
+      channel.close();
+    }
+  } finally {
+    session.close();
+  }
+}
