@@ -100,6 +100,15 @@ describe('accessibility', () => {
     const activityIds = Object.fromEntries(
       activities.map((activity) => [activity.type, Number(activity.id)]),
     ) as AccessibilitySeed['activityIds'];
+    const asset = await commandAs<{ id: number }>(herald, admin, organizationId, 'createAsset', {
+      html: '<p>Open every day from 7am</p>',
+      name: 'Opening hours',
+      altText: '',
+      isPublished: true,
+    });
+    await writeRecordsAs(herald, admin, organizationId, 'contentBlock', [
+      { name: 'Footer', content: '<p>Accessible Bakery</p>', tags: ['footer'], isPublished: true },
+    ]);
     return {
       admin,
       organizationId,
@@ -110,6 +119,7 @@ describe('accessibility', () => {
       campaignId: Number(campaign?.id),
       audienceId: Number(audience?.id),
       tagId: Number(tag?.id),
+      assetId: asset.id,
       customField,
       activityId: Number(activity?.id),
       activityIds,

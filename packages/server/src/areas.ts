@@ -24,6 +24,8 @@ import { activitiesArea } from './activities/area.ts';
 import { templatesArea } from './templates/area.ts';
 import { themesArea } from './themes/area.ts';
 import { whatsAppTemplatesArea } from './whatsapp-templates/area.ts';
+import { assetsArea } from './assets/area.ts';
+import { contentBlocksArea } from './content-blocks/area.ts';
 import { partitionsArea } from './partitions/area.ts';
 import { targetingRulesArea } from './targeting-rules/area.ts';
 import { clientErrorsArea } from './client-errors/area.ts';
@@ -60,6 +62,8 @@ export const heraldAreas: readonly Area[] = [
   templatesArea,
   themesArea,
   whatsAppTemplatesArea,
+  assetsArea,
+  contentBlocksArea,
   partitionsArea,
   targetingRulesArea,
   clientErrorsArea,

@@ -97,6 +97,17 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     saveActivityTheme: 'organization:content-edit',
     deleteActivityTheme: 'organization:content-edit',
     copyActivityTheme: 'organization:content-edit',
+    // Issue 14, assets and content blocks: content editors create, import and place them; every member (base or
+    // franchisee) reads an asset's usage and preview URL and an activity's partition content, checked in the
+    // handler.
+    createAsset: 'organization:content-edit',
+    importAssets: 'organization:content-edit',
+    getAssetUsage: 'organization:',
+    getAssetPreviewUrl: 'organization:',
+    updateContentBlockTarget: 'organization:content-edit',
+    getActivityPartitionContent: 'organization:',
+    setActivityPartitionContent: 'organization:content-edit',
+    removeActivityPartitionContent: 'organization:content-edit',
   },
 };
 
@@ -505,6 +516,35 @@ describe('organization-channel authorization table', () => {
           { name: `table_${Math.random().toString(36).slice(2, 10)}`, language: 'en', body: 'Hi {{1}}' },
         ],
       }),
+      only(CONTENT_EDITORS),
+    ],
+    // Issue 14, assets and content blocks: every member reads them, content editors write them.
+    ['query', () => ({ query: { type: 'asset' }, limit: 5 }), everyone()],
+    ['query', () => ({ query: { type: 'contentBlock' }, limit: 5 }), everyone()],
+    [
+      'writeRecords',
+      () => ({ type: 'asset', data: [{ id: 999_999, version: 1, name: 'Table asset' }] }),
+      only(CONTENT_EDITORS),
+    ],
+    [
+      'writeRecords',
+      () => ({ type: 'contentBlock', data: [{ name: 'Table block', partitionIds: [partitionId] }] }),
+      only(CONTENT_EDITORS),
+    ],
+    ['createAsset', () => ({ fileId: 'no-such-upload', partitionIds: [partitionId] }), only(CONTENT_EDITORS)],
+    ['importAssets', () => ({ fileIds: ['no-such-upload'] }), only(CONTENT_EDITORS)],
+    ['getAssetUsage', () => ({ assetId: 999_999 }), everyone()],
+    ['getAssetPreviewUrl', () => ({ assetId: 999_999 }), everyone()],
+    ['updateContentBlockTarget', () => ({ contentBlockId: 999_999, target: null }), only(CONTENT_EDITORS)],
+    ['getActivityPartitionContent', () => ({ activityId: 999_999 }), everyone()],
+    [
+      'setActivityPartitionContent',
+      () => ({ activityId: 999_999, partitionId: partitionId, assetOptins: [], lsm: [] }),
+      only(CONTENT_EDITORS),
+    ],
+    [
+      'removeActivityPartitionContent',
+      () => ({ activityId: 999_999, partitionId: partitionId, contentId: 999_999 }),
       only(CONTENT_EDITORS),
     ],
   ];

@@ -11,6 +11,8 @@ export interface AccessibilitySeed {
   campaignId: number;
   audienceId: number;
   tagId: number;
+  /** A published HTML snippet, and the content block beside it. */
+  assetId: number;
   /** A subscriber custom field with a few values to pick from. */
   customField: string;
   /** An e-mail activity of the campaign, with two revisions and a target. */
@@ -134,6 +136,20 @@ export const ACCESSIBILITY_SCREENS: readonly AccessibilityScreen[] = [
   { name: 'audience', path: (seed) => org(seed, `audiences/view/${seed.audienceId}`) },
   { name: 'audience report', path: (seed) => org(seed, `audiences/report/${seed.audienceId}`) },
   { name: 'audiences of a partition', path: (seed) => org(seed, `audiences/partition/${seed.partitionId}`) },
+  { name: 'assets', path: (seed) => org(seed, 'assets') },
+  { name: 'new asset', path: (seed) => org(seed, 'assets/new') },
+  { name: 'asset', path: (seed) => org(seed, `assets/view/${seed.assetId}`) },
+  { name: 'asset import', path: (seed) => org(seed, 'assets/importdominos/new') },
+  { name: 'assets of a partition', path: (seed) => org(seed, `assets/partition/${seed.partitionId}`) },
+  { name: 'content blocks', path: (seed) => org(seed, 'assets/blocks') },
+  {
+    name: 'content block form',
+    path: (seed) => org(seed, 'assets/blocks'),
+    open: async (page) => {
+      await page.getByTestId('new-content-block').click();
+      await page.getByTestId('content-block-name').waitFor();
+    },
+  },
   { name: 'exports', path: (seed) => org(seed, 'export') },
   { name: 'admin panel', path: (seed) => org(seed, 'admin-panel') },
   { name: 'test profile', path: (seed) => org(seed, 'settings/profile') },

@@ -10,6 +10,8 @@ import { jobCommands } from './jobs.ts';
 import { targetCommands } from './targets.ts';
 import { activityCommands } from './activities.ts';
 import { templateCommands } from './templates.ts';
+import { assetCommands } from './assets.ts';
+import { contentBlockCommands } from './content-blocks.ts';
 import { signInCommands } from './sign-in.ts';
 import { ssoCommands } from './sso.ts';
 import { twoFactorCommands } from './two-factor.ts';
@@ -68,6 +70,8 @@ export const organizationCommands = {
   ...targetCommands,
   ...activityCommands,
   ...templateCommands,
+  ...assetCommands,
+  ...contentBlockCommands,
 } as const;
 export * from './query.ts';
 export * from './live.ts';
@@ -76,6 +80,8 @@ export * from './jobs.ts';
 export * from './targets.ts';
 export * from './activities.ts';
 export * from './templates.ts';
+export * from './assets.ts';
+export * from './content-blocks.ts';
 export * from './uploads.ts';
 export * from './client-errors.ts';
 export * from './notifications.ts';

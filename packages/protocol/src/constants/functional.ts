@@ -48,6 +48,10 @@ export type ImportFileType = (typeof IMPORT_FILE_TYPES)[number];
 export const UPLOAD_FILE_TYPES = [...IMPORT_FILE_TYPES, 'zip'] as const;
 export type UploadFileType = (typeof UPLOAD_FILE_TYPES)[number];
 
-/** Why a file is uploaded (the upload form's `purpose` field): an import (the default) or a template package. */
-export const UPLOAD_PURPOSES = ['import', 'templatePackage'] as const;
+/**
+ * Why a file is uploaded (the upload form's `purpose` field, sent before the files): an import (the default: CSV,
+ * TSV or Excel, database-manage), a template package (one zip, content-edit) or an asset (images, HTML snippets
+ * and zips of them for createAsset and importAssets, content-edit, 10 MB a file and 100 MB a zip).
+ */
+export const UPLOAD_PURPOSES = ['import', 'templatePackage', 'asset'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];

@@ -74,4 +74,19 @@ export const describedErrorCatalogue = {
   TemplatePackageInvalidJsonError: '{file} in the template package is not valid JSON.',
   TemplatePackageNoVersionError: 'package.json in the template package has no version.',
   TemplatePackageTooLargeError: 'The template package is too large: a package holds at most {limit}.',
+  // Issue 14, assets: an asset is checked by its content (type, size, and an SVG's safety) before anything is
+  // stored; a bulk import needs at least one image or HTML file and has limits of its own.
+  AssetTooLargeError: 'The file is larger than the {limit} asset limit.',
+  AssetFileUnsupportedError:
+    'This file is not a PNG, JPEG, GIF, WebP or SVG image or an HTML snippet. Its content decides, not its name.',
+  UnsafeSvgError:
+    'This SVG holds script, event handlers, javascript: links, embedded HTML or external references, which are not allowed.',
+  AssetNotFoundError: 'Asset not found',
+  AssetImportEmptyError: 'There is no image or HTML snippet in what was uploaded.',
+  AssetImportTooLargeError: 'The import holds more than {files} files or inflates to more than {limit}.',
+  // Platform §5 and functional §5: a content-block target update needs a content block id; removing partition
+  // content needs a block content id (the spec's own sentence).
+  ContentBlockTargetIdError: 'A content block id is needed to update its target.',
+  PartitionContentBlockIdError: 'Removing partition content needs a block content id.',
+  ContentBlockNotFoundError: 'Content block not found',
 } as const;

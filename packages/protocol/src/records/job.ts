@@ -10,6 +10,7 @@ export const JOB_KINDS = [
   'calculation',
   'customFieldImport',
   'partitionImport',
+  'assetImport',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;

@@ -15,6 +15,8 @@ export const RESOURCE_ACCESS = {
   template: { readCapabilities: ['base'], writeCapabilities: [] },
   templateContent: { readCapabilities: ['base'], writeCapabilities: [] },
   theme: { readCapabilities: ['base'], writeCapabilities: ['content-edit'] },
+  asset: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['content-edit'] },
+  contentBlock: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['content-edit'] },
   audience: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['database-manage'] },
   campaign: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['content-edit'] },
   customField: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['database-manage'] },

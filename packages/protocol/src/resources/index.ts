@@ -4,6 +4,8 @@ import { activityRevisionResource } from '../records/activity-revision.ts';
 import { activityThemeResource } from '../records/activity-theme.ts';
 import { templateContentResource, templateResource } from '../records/template.ts';
 import { themeResource } from '../records/theme.ts';
+import { assetResource } from '../records/asset.ts';
+import { contentBlockResource } from '../records/content-block.ts';
 import { audienceResource } from '../records/audience.ts';
 import { campaignResource } from '../records/campaign.ts';
 import { customFieldResource } from '../records/custom-field.ts';
@@ -47,6 +49,8 @@ export const resourceDefinitions = {
   theme: themeResource,
   activityTheme: activityThemeResource,
   whatsappTemplate: whatsAppTemplateResource,
+  asset: assetResource,
+  contentBlock: contentBlockResource,
 } as const satisfies { [Type in string]: ResourceDefinition<Type> };
 
 export type ResourceDefinitions = typeof resourceDefinitions;
@@ -81,11 +85,10 @@ type LiveResourceType = {
 }[ResourceType];
 
 /**
- * Types platform §7 names for `addSubscription` whose resources are not declared yet (`contentBlock`, later in
- * the activity issue), and `cluster`, the spec's word for a tag. Subscribing to them is accepted; nothing is
- * pushed until their resources are declared.
+ * `cluster`, platform §7's word for a tag, which it names for `addSubscription`: subscribing to it is accepted;
+ * nothing is pushed under that name (tags are pushed as `tag`).
  */
-const PLANNED_LIVE_TYPES = ['cluster', 'contentBlock'] as const;
+const PLANNED_LIVE_TYPES = ['cluster'] as const;
 
 /** The record types a connection may subscribe to; a change of one is pushed as a `records` event. */
 export type SubscriptionType = LiveResourceType | (typeof PLANNED_LIVE_TYPES)[number];

@@ -21,6 +21,7 @@ import * as subscriberSearch from './migrations/0019-subscriber-search.ts';
 import * as subscriberSearchStatistics from './migrations/0020-subscriber-search-statistics.ts';
 import * as activities from './migrations/0021-activities.ts';
 import * as templatesThemes from './migrations/0022-templates-themes.ts';
+import * as assetsContentBlocks from './migrations/0023-assets-content-blocks.ts';
 import * as whatsappTemplates from './migrations/0024-whatsapp-templates.ts';
 import * as eventTallies from './migrations/0025-event-tallies.ts';
 
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '0020-subscriber-search-statistics': subscriberSearchStatistics,
   '0021-activities': activities,
   '0022-templates-themes': templatesThemes,
+  '0023-assets-content-blocks': assetsContentBlocks,
   '0024-whatsapp-templates': whatsappTemplates,
   '0025-event-tallies': eventTallies,
 };

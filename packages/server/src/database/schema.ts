@@ -15,6 +15,8 @@ import type { ApprovalsTables } from '../approvals/tables.ts';
 import type { ActivitiesTables } from '../activities/tables.ts';
 import type { TemplatesTables } from '../templates/tables.ts';
 import type { WhatsAppTemplatesTables } from '../whatsapp-templates/tables.ts';
+import type { AssetsTables } from '../assets/tables.ts';
+import type { ContentBlocksTables } from '../content-blocks/tables.ts';
 
 /**
  * The database as Kysely sees it. Every tenant table carries organization_id, and every repository
@@ -37,7 +39,9 @@ export interface Database
     ApprovalsTables,
     ActivitiesTables,
     TemplatesTables,
-    WhatsAppTemplatesTables {
+    WhatsAppTemplatesTables,
+    AssetsTables,
+    ContentBlocksTables {
   organization: OrganizationTable;
   partition_set: PartitionSetTable;
   partition: PartitionTable;

@@ -16,6 +16,10 @@ export interface ContentFacts {
   validUtf8: boolean;
 }
 
+function importTooLarge(maxBytes: number): HeraldError {
+  return new HeraldError('ImportFileTooLargeError', { values: { limit: byteSizeText(maxBytes) } });
+}
+
 /**
  * A pass-through stream that the upload pipes through on its way to disk: it counts bytes (refusing more
  * than `maxBytes` with ImportFileTooLargeError), keeps the head, and checks UTF-8 validity with a streaming
@@ -23,6 +27,7 @@ export interface ContentFacts {
  */
 export class ContentProbe extends Transform {
   readonly #maxBytes: number;
+  readonly #tooLarge: (maxBytes: number) => HeraldError;
   readonly #headChunks: Buffer[] = [];
   #headLength = 0;
   #size = 0;
@@ -30,15 +35,11 @@ export class ContentProbe extends Transform {
   #validUtf8 = true;
   readonly #decoder = new TextDecoder('utf-8', { fatal: true });
 
-  readonly #tooLarge: (maxBytes: number) => HeraldError;
-
-  /** `tooLarge` makes the refusal of more than `maxBytes` (an import file's, unless given). */
-  constructor(maxBytes: number, tooLarge?: (maxBytes: number) => HeraldError) {
+  /** `tooLarge` makes the refusal of a larger file (an asset upload names its own limit). */
+  constructor(maxBytes: number, tooLarge = importTooLarge) {
     super();
     this.#maxBytes = maxBytes;
-    this.#tooLarge =
-      tooLarge ??
-      ((limit) => new HeraldError('ImportFileTooLargeError', { values: { limit: byteSizeText(limit) } }));
+    this.#tooLarge = tooLarge;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {

@@ -19,6 +19,7 @@ import { allowedOriginSet, isOriginAllowed } from '../channels/origin.ts';
 import { byteSizeText, importLimits } from '../imports/import-limits.ts';
 import { authenticateOrganization } from '../organizations/authenticate-organization.ts';
 import type { Services } from '../services.ts';
+import { ASSET_UPLOAD_CAPABILITY, assetUploadProbe, checkAssetUpload } from '../assets/asset-upload.ts';
 import { ContentProbe } from './content-probe.ts';
 import { detectFileType } from './detect-file-type.ts';
 import { expireUploads, saveUpload, type StoredUpload } from './upload-store.ts';
@@ -33,17 +34,23 @@ const STATUS_OF: Partial<Record<ErrorType, number>> = {
   ImportFileUnsupported: 415,
   TemplatePackageNotZipError: 415,
   TemplatePackageTooLargeError: 413,
+  AssetTooLargeError: 413,
+  AssetFileUnsupportedError: 415,
+  UnsafeSvgError: 415,
+  InvalidFileSizeError: 400,
 };
 
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /**
  * What each purpose of an upload asks of the uploader: imports of subscribers and custom fields need
- * database-manage (System.Admin has it too); a template package needs content-edit, as its import does.
+ * database-manage (System.Admin has it too); a template package and an asset need content-edit, as their
+ * imports do.
  */
 const PURPOSE_CAPABILITY: Readonly<Record<UploadPurpose, string>> = {
   import: 'database-manage',
   templatePackage: 'content-edit',
+  asset: ASSET_UPLOAD_CAPABILITY,
 };
 
 const WORKBOOK_TYPES = new Set(['xls', 'xlsx']);
@@ -60,8 +67,9 @@ const MULTIPART_REFUSALS = new Set([
  * token) and `organizationId`, and one or more file parts. Each file streams to disk through a ContentProbe,
  * so its size limit holds and its type is known by content once it has arrived. Answers
  * `{"files": [{fileId, fileName, fileType, size, encoding}]}`; refusals answer `{"error": {type, message}}`
- * (docs/http.md). An optional field `purpose` (`import`, the default, or `templatePackage`: a zip of at most
- * TEMPLATE_PACKAGE_LIMITS.maxPackageBytes, for importTemplatePackage) goes before the files too. Send the fields before the files: then a caller who may not upload is refused before
+ * (docs/http.md). An optional field `purpose` (`import`, the default; `templatePackage`: a zip of at most
+ * TEMPLATE_PACKAGE_LIMITS.maxPackageBytes, for importTemplatePackage; `asset`: images, HTML snippets and zips of
+ * them, checked as assets by assets/asset-upload.ts) goes before the files too. Send the fields before the files: then a caller who may not upload is refused before
  * any file is written; fields sent after the files are still honoured, the files being deleted if refused.
  */
 export async function registerUploadRoute(app: FastifyInstance, services: Services): Promise<void> {
@@ -149,13 +157,16 @@ async function receiveFiles(
     const id = randomBytes(16).toString('hex');
     const filePath = path.join(services.files.uploadsDir, id);
     const templatePackage = purpose() === 'templatePackage';
+    const asset = purpose() === 'asset';
     const probe = templatePackage
       ? new ContentProbe(
           TEMPLATE_PACKAGE_LIMITS.maxPackageBytes,
           (limit) =>
             new HeraldError('TemplatePackageTooLargeError', { values: { limit: byteSizeText(limit) } }),
         )
-      : new ContentProbe(importLimits.maxTextFileBytes);
+      : asset
+        ? assetUploadProbe()
+        : new ContentProbe(importLimits.maxTextFileBytes);
     const upload: StoredUpload = {
       id,
       organizationId: organization?.organizationId ?? 0,
@@ -174,6 +185,10 @@ async function receiveFiles(
       if (!facts.head.subarray(0, 4).equals(ZIP_SIGNATURE))
         throw new HeraldError('TemplatePackageNotZipError');
       Object.assign(upload, { fileType: 'zip', encoding: 'binary', size: facts.size });
+      continue;
+    }
+    if (asset) {
+      Object.assign(upload, await checkAssetUpload(filePath, upload.fileName, facts), { size: facts.size });
       continue;
     }
     const detected = await detectFileType(filePath, facts);

@@ -1,5 +1,11 @@
 import { rm } from 'node:fs/promises';
-import { HeraldError, type ImportFileType, type UploadFileType } from '@herald/protocol';
+import {
+  HeraldError,
+  IMPORT_FILE_TYPES,
+  type AssetFileType,
+  type ImportFileType,
+  type UploadFileType,
+} from '@herald/protocol';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { UPLOAD_LIFETIME_MS } from './file-store.ts';
@@ -11,29 +17,37 @@ export interface StoredUpload {
   organizationId: number;
   userId: number | null;
   fileName: string;
-  fileType: UploadFileType;
+  fileType: UploadFileType | AssetFileType;
   encoding: TextEncodingName | 'binary';
   size: number;
   path: string;
 }
 
+/** An upload for the imports: a CSV, TSV or Excel file. */
+export interface ImportUpload extends StoredUpload {
+  fileType: ImportFileType;
+}
+
 /**
- * The organization's upload named `fileId`, while it is kept (UPLOAD_LIFETIME_MS). Another organization's
- * upload, or one that expired, is UploadNotFoundError: the caller learns nothing about the difference.
+ * The organization's import upload named `fileId`, while it is kept (UPLOAD_LIFETIME_MS). Another
+ * organization's upload, one that expired, or an asset upload is UploadNotFoundError: the caller learns nothing
+ * about the difference. A zip is ImportFileUnsupported.
  */
 export async function findUpload(
   db: Kysely<Database>,
   organizationId: number,
   fileId: string,
   options: { anyAge?: boolean } = {},
-): Promise<StoredUpload & { fileType: ImportFileType }> {
+): Promise<ImportUpload> {
   const upload = await findAnyUpload(db, organizationId, fileId, options);
-  // A template package's zip is no import file: the imports never read it as one.
+  // A zip (a template package's, or an asset bundle) is no import file: the imports never read it as one.
   if (upload.fileType === 'zip') throw new HeraldError('ImportFileUnsupported');
-  return { ...upload, fileType: upload.fileType };
+  if (!(IMPORT_FILE_TYPES as readonly string[]).includes(upload.fileType))
+    throw new HeraldError('UploadNotFoundError');
+  return upload as ImportUpload;
 }
 
-/** The organization's upload named `fileId`, whatever it is (an import file or a template package's zip). */
+/** The organization's upload named `fileId`, of any purpose, while it is kept (see findUpload). */
 export async function findAnyUpload(
   db: Kysely<Database>,
   organizationId: number,
@@ -55,7 +69,7 @@ export async function findAnyUpload(
     organizationId: row.organization_id,
     userId: row.user_id,
     fileName: row.file_name,
-    fileType: row.file_type as UploadFileType,
+    fileType: row.file_type as StoredUpload['fileType'],
     encoding: row.encoding as StoredUpload['encoding'],
     size: Number(row.size),
     path: row.path,

@@ -1,5 +1,5 @@
 import { errorCatalogue, uploadResponseSchema } from '@herald/protocol';
-import type { UploadedFile } from '@herald/protocol';
+import type { UploadedFile, UploadPurpose } from '@herald/protocol';
 
 export type { UploadedFile };
 
@@ -60,10 +60,12 @@ export async function uploadErrorOf(response: {
  */
 export async function uploadFile(
   file: File,
-  credentials: { jwt: string; organizationId: number },
+  credentials: { jwt: string; organizationId: number; purpose?: UploadPurpose },
   fetchImpl: typeof fetch = fetch,
 ): Promise<UploadedFile> {
   const form = new FormData();
+  // The purpose (assets, or the default imports) goes before the files, as the upload route asks.
+  if (credentials.purpose) form.append('purpose', credentials.purpose);
   form.append('jwt', credentials.jwt);
   form.append('organizationId', String(credentials.organizationId));
   form.append('file', file, file.name);

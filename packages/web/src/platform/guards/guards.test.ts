@@ -384,7 +384,15 @@ describe('guards 5 and 6 over the route table', () => {
       return { main: main.map((entry) => entry.id), settings: settings.map((entry) => entry.id) };
     };
     expect(labels(admin)).toEqual({
-      main: ['dashboard', 'campaigns', 'subscribers', 'subscribers-all', 'audiences', 'admin-panel'],
+      main: [
+        'dashboard',
+        'campaigns',
+        'subscribers',
+        'subscribers-all',
+        'audiences',
+        'assets',
+        'admin-panel',
+      ],
       settings: [
         'settings-profile',
         'settings-users',
@@ -395,7 +403,7 @@ describe('guards 5 and 6 over the route table', () => {
       ],
     });
     expect(labels(powerUser)).toEqual({
-      main: ['dashboard', 'campaigns', 'subscribers', 'subscribers-all', 'audiences'],
+      main: ['dashboard', 'campaigns', 'subscribers', 'subscribers-all', 'audiences', 'assets'],
       settings: ['settings-profile', 'settings-profilefields', 'settings-customfields'],
     });
   });

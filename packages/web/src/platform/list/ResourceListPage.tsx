@@ -52,6 +52,8 @@ export interface ResourceListConfig<Type extends ResourceType> {
   card: (record: TypedRecord<Type>) => ReactNode;
   columns: ReadonlyArray<ListColumn<TypedRecord<Type>>>;
   tableMinWidth: number;
+  /** Records a page (default PAGE_LIMIT, 25; assets show 20). */
+  pageSize?: number;
   /** What the screen adds below the list (a form in a modal). */
   children?: ReactNode;
 }
@@ -76,7 +78,7 @@ export function ResourceListPage<Type extends ResourceType>(config: ResourceList
   const result = useRecords(config.type, {
     filter: config.queryFilter(params),
     search: params.search || undefined,
-    ...queryWindow(params, PAGE_LIMIT),
+    ...queryWindow(params, config.pageSize ?? PAGE_LIMIT),
     queryKey: config.queryKey,
   });
   const defaults = defaultListParams(definition);
@@ -158,6 +160,7 @@ export function ResourceListPage<Type extends ResourceType>(config: ResourceList
           total={result.data.total}
           page={params.page}
           onChange={(page) => change({ page })}
+          limit={config.pageSize ?? PAGE_LIMIT}
           totalIsEstimate={result.data.totalIsEstimate === true}
         />
       )}
