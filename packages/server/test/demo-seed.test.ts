@@ -16,6 +16,29 @@ describe('demo data', () => {
       expect(herald.seed).toMatchObject({ seeded: true });
       expect(await seedDemoData(herald.database.db, 'demo-password-123')).toEqual({ seeded: false });
 
+      // Issue 14: each demo organization has the starter templates and its themes (one of them locked).
+      const organizations = await herald.database.db.selectFrom('organization').select('id').execute();
+      for (const { id } of organizations) {
+        const templates = await herald.database.db
+          .selectFrom('template')
+          .select(['url', 'is_starter'])
+          .where('organization_id', '=', id)
+          .orderBy('url')
+          .execute();
+        expect(templates).toEqual([
+          { url: 'v5_starter-newsletter', is_starter: true },
+          { url: 'v5_starter-promotion', is_starter: true },
+          { url: 'v5_starter-welcome', is_starter: true },
+        ]);
+        const themes = await herald.database.db
+          .selectFrom('theme')
+          .select('is_locked')
+          .where('organization_id', '=', id)
+          .orderBy('id')
+          .execute();
+        expect(themes.map((theme) => theme.is_locked)).toEqual([false, true]);
+      }
+
       const session = await ChannelClient.open(herald.wsUrl('session'));
       const expectations: Array<[string, Record<string, string[]>]> = [
         ['admin@example.com', { 'Demo Pizza Co': ['System.Admin'], 'Acme Retail': ['System.Admin'] }],

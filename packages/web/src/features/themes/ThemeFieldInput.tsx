@@ -34,6 +34,8 @@ export function ThemeFieldInput({
           value={String(value)}
           onChange={onChange}
           format="hex"
+          // The eye dropper is a button without a name (axe: button-name); typing or picking covers it.
+          withEyeDropper={false}
           data-testid={testId}
         />
       );
