@@ -884,6 +884,39 @@ describe('activities', () => {
       expect(both.error?.type).toBe('ValidationError');
     });
 
+    it('lists test profiles with the caller’s own first, then the members’ alphabetically', async () => {
+      const withProfile = async (firstName: string, lastName: string) => {
+        const member = await connect(['Content.Edit']);
+        await member.session.call('updateUserSettings', {
+          sessionId: member.sessionId,
+          settings: JSON.stringify({
+            testProfile: { firstName, lastName, email: `${firstName.toLowerCase()}@example.com` },
+          }),
+        });
+        return member;
+      };
+      const zed = await withProfile('Zed', 'Last');
+      const amy = await withProfile('amy', 'First');
+      await connect(['Content.Edit']); // No profile: not listed.
+      const listed = async (client: ChannelClient) => {
+        const reply = await client.request('listTestProfiles', { organizationId });
+        expect(reply.error).toBeUndefined();
+        return (reply.result as { testProfiles: Array<{ userId: number; name: string; isYours: boolean }> })
+          .testProfiles;
+      };
+      const asZed = await listed(zed.channel);
+      expect(asZed[0]).toMatchObject({ userId: zed.user.id, name: 'Zed Last', isYours: true });
+      const others = asZed.slice(1).map((entry) => entry.name);
+      expect(others).toEqual([...others].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+      expect(others).toContain('amy First');
+      expect(others).not.toContain('Zed Last');
+      expect(asZed.filter((entry) => entry.isYours)).toHaveLength(1);
+      // The reader has no profile: listed first all the same, under their sign-in address.
+      const asReader = await listed(reader);
+      expect(asReader[0]?.isYours).toBe(true);
+      expect(asReader.map((entry) => entry.userId)).toContain(amy.user.id);
+    });
+
     it('previews a draft that is not saved, on an activity with no revision yet', async () => {
       const activity = await create({ type: 'sms' });
       const draft = {

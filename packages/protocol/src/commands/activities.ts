@@ -55,6 +55,18 @@ export const revisionChangeSchema = z.object({
 });
 export type RevisionChange = z.infer<typeof revisionChangeSchema>;
 
+/** One member's test profile as a preview lists it (listTestProfiles). */
+export const testProfileEntrySchema = z.object({
+  /** The member's user id: renderPreview's `testProfileId`. */
+  userId: z.number().int(),
+  /** The profile's first and last name, or its e-mail address, or the member's sign-in address. */
+  name: z.string(),
+  email: z.string(),
+  /** The caller's own ("Your account"). */
+  isYours: z.boolean(),
+});
+export type TestProfileEntry = z.infer<typeof testProfileEntrySchema>;
+
 /** Organization-channel commands of activities and their content (PROTOCOL §7). */
 export const activityCommands = {
   saveActivityRevision: defineCommand({
@@ -117,6 +129,16 @@ export const activityCommands = {
       toRevisionId: z.number().int().positive(),
     }),
     result: z.object({ changes: z.array(revisionChangeSchema) }),
+  }),
+  listTestProfiles: defineCommand({
+    channel: 'organization',
+    description:
+      'The test profiles (functional §3) an editor may preview as: the caller’s own first ("Your account", ' +
+      'listed even when empty), then every other member of the organization whose profile has a name or an ' +
+      'e-mail address, alphabetically by name. `userId` is renderPreview’s testProfileId. Needs base or ' +
+      'franchisee.',
+    params: z.object({ organizationId: organizationIdField }),
+    result: z.object({ testProfiles: z.array(testProfileEntrySchema) }),
   }),
   renderPreview: defineCommand({
     channel: 'organization',

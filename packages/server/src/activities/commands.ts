@@ -20,6 +20,7 @@ import {
   readActivityRevision,
   restoreActivityRevision,
 } from './revision-history.ts';
+import { listTestProfiles } from './test-profiles.ts';
 import { checkChannels, saveActivityRevision, type SavedRevision } from './save-revision.ts';
 
 /** The activity id a client sent, or the catalogue's "Activity ID is not valid". */
@@ -101,6 +102,15 @@ export const activityOrganizationCommands: CommandRegistry = {
         params.toRevisionId,
       );
       return { changes };
+    },
+  ),
+
+  listTestProfiles: registerCommand(
+    organizationCommands.listTestProfiles,
+    { kind: 'organization', capabilities: [] },
+    async (_params, context) => {
+      const actor = await readingActor(context);
+      return { testProfiles: await listTestProfiles(context.services.db, actor) };
     },
   ),
 

@@ -94,6 +94,26 @@ export const routeTable: readonly RouteDefinition[] = [
     page: lazyPage(() => import('../features/campaigns/CampaignPage.tsx')),
     fallback: 'campaigns',
   },
+  // The native editor (issue 14 §3), lazy so its TipTap, dnd-kit and Mantine form code stay off /login. The
+  // activity routes' helper owns the rest of the activity routes; these two are the editor's own.
+  {
+    id: 'activity-editor',
+    path: '/:organization/activity/editor/:id',
+    scope: 'organization',
+    titleKey: 'emailEditor.title',
+    page: lazyPage(() => import('../features/activityEditor/ActivityEditorPage.tsx')),
+    requires: readRequirement('activity'),
+    fallback: 'campaigns',
+  },
+  {
+    id: 'campaign-activity-editor',
+    path: '/:organization/campaign/:campaignId/editor/:id',
+    scope: 'organization',
+    titleKey: 'emailEditor.title',
+    page: lazyPage(() => import('../features/activityEditor/ActivityEditorPage.tsx')),
+    requires: readRequirement('activity'),
+    fallback: 'campaigns',
+  },
   // Subscriber lists (functional §2, platform §2): lists, a new list and a list's members, import and
   // add-subscriber (guard 10: the import rules), the list report, one partition's lists, a subscriber.
   {
