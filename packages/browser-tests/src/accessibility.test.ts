@@ -59,6 +59,9 @@ describe('accessibility', () => {
       { name: 'Spring sale', startDate: '2020-01-01', details: 'Always on' },
       { name: 'Spring launch', startDate: '2099-01-01', partitionIds: [partition.id] },
     ]);
+    const [activity] = await writeRecordsAs(herald, admin, organizationId, 'activity', [
+      { campaignId: Number(campaign?.id), type: 'email', name: 'Spring newsletter' },
+    ]);
     const [audience] = await writeRecordsAs(herald, admin, organizationId, 'audience', [
       { name: 'Australians', target: 'country = "AU"' },
     ]);
@@ -71,6 +74,7 @@ describe('accessibility', () => {
       listId,
       subscriberId: Number(subscribers[0]?.id),
       campaignId: Number(campaign?.id),
+      activityId: Number(activity?.id),
       audienceId: Number(audience?.id),
       tagId: Number(tag?.id),
       customField,

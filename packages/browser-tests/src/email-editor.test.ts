@@ -93,7 +93,7 @@ describe('email editor', () => {
       await page.keyboard.type(' Fresh pizza today');
       await bothShow(page, 'Fresh pizza today');
       await page.keyboard.type(' for ');
-      await page.getByRole('button', { name: 'Insert a field into Text' }).click();
+      await page.getByRole('button', { name: 'Insert field into Text' }).click();
       await page.getByRole('combobox', { name: 'Field', exact: true }).fill('Last');
       await page.getByRole('option', { name: 'Last name' }).click();
       await page.getByLabel('Fallback', { exact: true }).fill('friends');

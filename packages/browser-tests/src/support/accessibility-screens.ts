@@ -9,6 +9,8 @@ export interface AccessibilitySeed {
   listId: number;
   subscriberId: number;
   campaignId: number;
+  /** An e-mail activity of the campaign, opened in the native editor. */
+  activityId: number;
   audienceId: number;
   tagId: number;
   /** A subscriber custom field with a few values to pick from. */
@@ -91,6 +93,16 @@ export const ACCESSIBILITY_SCREENS: readonly AccessibilityScreen[] = [
   { name: 'campaign setup', path: (seed) => org(seed, `campaigns/${seed.campaignId}`) },
   { name: 'campaigns of a partition', path: (seed) => org(seed, `campaigns/partition/${seed.partitionId}`) },
   { name: 'campaign', path: (seed) => org(seed, `campaign/${seed.campaignId}`) },
+  {
+    name: 'e-mail editor',
+    path: (seed) => org(seed, `activity/editor/${seed.activityId}`),
+    open: async (page) => {
+      await page.getByTestId('email-editor').waitFor();
+      // A text block selected, so its rich-text editor and the settings are checked too.
+      await page.getByTestId('design-block').first().getByRole('button').first().click();
+      await page.getByTestId('rich-text').waitFor();
+    },
+  },
   { name: 'lists', path: (seed) => org(seed, 'subscribers') },
   { name: 'new list', path: (seed) => org(seed, 'subscribers/new') },
   { name: 'list members', path: (seed) => org(seed, `subscribers/view/${seed.listId}`) },

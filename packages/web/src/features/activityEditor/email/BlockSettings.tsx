@@ -64,6 +64,7 @@ export function BlockSettings({ design, selectedId, onBlock, onSection }: BlockS
   );
   const colour = (current: EmailBlock, field: string, label: string) => (
     <ColorInput
+      withEyeDropper={false}
       label={label}
       format="hex"
       value={String((current as Record<string, unknown>)[field] ?? '')}
@@ -260,6 +261,7 @@ function SectionSettings({
         />
       </Stack>
       <ColorInput
+        withEyeDropper={false}
         label={t('emailEditor.settings.background')}
         format="hex"
         value={section.backgroundColor ?? ''}

@@ -159,7 +159,7 @@ function ItemTools({
         aria-label={t('emailEditor.canvas.moveUp', { name })}
         onClick={() => onMove(-1)}
       >
-        ↑
+        <span aria-hidden="true">↑</span>
       </ActionIcon>
       <ActionIcon
         size="sm"
@@ -167,7 +167,7 @@ function ItemTools({
         aria-label={t('emailEditor.canvas.moveDown', { name })}
         onClick={() => onMove(1)}
       >
-        ↓
+        <span aria-hidden="true">↓</span>
       </ActionIcon>
       <ActionIcon
         size="sm"
@@ -176,7 +176,7 @@ function ItemTools({
         aria-label={t('emailEditor.canvas.remove', { name })}
         onClick={onRemove}
       >
-        ✕
+        <span aria-hidden="true">✕</span>
       </ActionIcon>
     </Group>
   );
@@ -225,7 +225,7 @@ function SectionCard({
               {...sortable.attributes}
               {...sortable.listeners}
             >
-              ⠿
+              <span aria-hidden="true">⠿</span>
             </ActionIcon>
           }
         />
@@ -315,7 +315,7 @@ function BlockCard({
               {...sortable.attributes}
               {...sortable.listeners}
             >
-              ⠿
+              <span aria-hidden="true">⠿</span>
             </ActionIcon>
           }
         />

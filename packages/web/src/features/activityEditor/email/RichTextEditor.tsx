@@ -66,7 +66,7 @@ export function RichTextEditor({ html, onChange, label }: RichTextEditorProps) {
         onMouseDown={(event) => event.preventDefault()}
         onClick={run}
       >
-        {text}
+        <span aria-hidden="true">{text}</span>
       </ActionIcon>
     </Tooltip>
   );

@@ -71,7 +71,7 @@ export function VariationsPanel({ email, onChange, selectedBlock }: VariationsPa
                 aria-label={t('emailEditor.variations.remove', { name: variation.name || index + 1 })}
                 onClick={() => setVariations(variations.filter((_, at) => at !== index))}
               >
-                ✕
+                <span aria-hidden="true">✕</span>
               </ActionIcon>
             </Group>
             {variation.subject === undefined ? (
@@ -197,7 +197,7 @@ function VariedBlock({
         aria-label={t('emailEditor.variations.removeBlock')}
         onClick={onRemove}
       >
-        ✕
+        <span aria-hidden="true">✕</span>
       </ActionIcon>
     </Group>
   );
