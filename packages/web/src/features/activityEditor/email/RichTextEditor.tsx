@@ -78,7 +78,7 @@ export function RichTextEditor({ html, onChange, label }: RichTextEditorProps) {
         {button('italic', state.italic, () => chain().toggleItalic().run(), 'I')}
         {button('heading', state.heading, () => chain().toggleHeading({ level: 2 }).run(), 'H')}
         {button('bulletList', state.bulletList, () => chain().toggleBulletList().run(), '•')}
-        {button('orderedList', state.orderedList, () => chain().toggleOrderedList().run(), '1.')}
+        {button('orderedList', state.orderedList, () => chain().toggleOrderedList().run(), '⒈')}
         {button(
           'link',
           state.link,
