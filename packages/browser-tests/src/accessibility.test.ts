@@ -59,6 +59,9 @@ describe('accessibility', () => {
       { name: 'Spring sale', startDate: '2020-01-01', details: 'Always on' },
       { name: 'Spring launch', startDate: '2099-01-01', partitionIds: [partition.id] },
     ]);
+    const [newEmail] = await writeRecordsAs(herald, admin, organizationId, 'activity', [
+      { campaignId: Number(campaign?.id), type: 'email', name: 'Spring welcome' },
+    ]);
     const [audience] = await writeRecordsAs(herald, admin, organizationId, 'audience', [
       { name: 'Australians', target: 'country = "AU"' },
     ]);
@@ -117,6 +120,7 @@ describe('accessibility', () => {
       listId,
       subscriberId: Number(subscribers[0]?.id),
       campaignId: Number(campaign?.id),
+      newEmailActivityId: Number(newEmail?.id),
       audienceId: Number(audience?.id),
       tagId: Number(tag?.id),
       assetId: asset.id,

@@ -1,3 +1,4 @@
+import { designToMjml, type EmailDesign } from '@herald/protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelClient } from './support/channel-client.ts';
@@ -883,9 +884,45 @@ describe('activities', () => {
       expect(both.error?.type).toBe('ValidationError');
     });
 
+    it('lists test profiles with the caller’s own first, then the members’ alphabetically', async () => {
+      const withProfile = async (firstName: string, lastName: string) => {
+        const member = await connect(['Content.Edit']);
+        await member.session.call('updateUserSettings', {
+          sessionId: member.sessionId,
+          settings: JSON.stringify({
+            testProfile: { firstName, lastName, email: `${firstName.toLowerCase()}@example.com` },
+          }),
+        });
+        return member;
+      };
+      const zed = await withProfile('Zed', 'Last');
+      const amy = await withProfile('amy', 'First');
+      await connect(['Content.Edit']); // No profile: not listed.
+      const listed = async (client: ChannelClient) => {
+        const reply = await client.request('listTestProfiles', { organizationId });
+        expect(reply.error).toBeUndefined();
+        return (reply.result as { testProfiles: Array<{ userId: number; name: string; isYours: boolean }> })
+          .testProfiles;
+      };
+      const asZed = await listed(zed.channel);
+      expect(asZed[0]).toMatchObject({ userId: zed.user.id, name: 'Zed Last', isYours: true });
+      const others = asZed.slice(1).map((entry) => entry.name);
+      expect(others).toEqual([...others].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+      expect(others).toContain('amy First');
+      expect(others).not.toContain('Zed Last');
+      expect(asZed.filter((entry) => entry.isYours)).toHaveLength(1);
+      // The reader has no profile: listed first all the same, under their sign-in address.
+      const asReader = await listed(reader);
+      expect(asReader[0]?.isYours).toBe(true);
+      expect(asReader.map((entry) => entry.userId)).toContain(amy.user.id);
+    });
+
     it('previews a draft that is not saved, on an activity with no revision yet', async () => {
       const activity = await create({ type: 'sms' });
-      const draft = { schemaVersion: 3, channels: { sms: { text: 'Hi {{ subscriber.firstname }}, 20% off' } } };
+      const draft = {
+        schemaVersion: 3,
+        channels: { sms: { text: 'Hi {{ subscriber.firstname }}, 20% off' } },
+      };
       const reply = await preview(reader, { activityId: activity.id, subscriberId, content: draft });
       expect(reply.error).toBeUndefined();
       expect((reply.result as { text: string }).text).toBe('Hi Mia, 20% off');
@@ -944,6 +981,77 @@ describe('activities', () => {
         const reply = await preview(reader, { activityId: activity.id, subscriberId });
         expect(reply.result, channel).toMatchObject({ ...result, errors: [] });
       }
+    });
+
+    it('previews each version of an e-mail with variations, by index, from a draft and from a save', async () => {
+      const design = {
+        version: 1,
+        sections: [
+          {
+            id: 's',
+            columns: [
+              {
+                id: 'c',
+                blocks: [
+                  { id: 'hello', type: 'text', html: '<p>Hello {{ subscriber.firstname }}</p>' },
+                  { id: 'order', type: 'button', text: 'Order', href: 'https://example.com/order' },
+                ],
+              },
+            ],
+          },
+        ],
+      };
+      const email = {
+        subject: 'Pizza night',
+        mjml: designToMjml(design as EmailDesign),
+        design,
+        variations: [
+          { id: 'v1', name: 'Urgent', subject: 'Last call, {{ subscriber.firstname }}' },
+          {
+            id: 'v2',
+            name: 'Warm',
+            blocks: [{ id: 'hello', type: 'text', html: '<p>Ciao {{ subscriber.firstname }}</p>' }],
+          },
+        ],
+        multivariate: false,
+      };
+      const { activity } = await emailActivity(email);
+      const version = async (variation: number, content?: unknown) => {
+        const reply = await preview(reader, { activityId: activity.id, subscriberId, variation, content });
+        expect(reply.error).toBeUndefined();
+        const result = reply.result as { subject: string; html: string; errors: unknown[] };
+        expect(result.errors).toEqual([]);
+        return `${result.subject} / ${/(Hello|Ciao) Mia/.exec(result.html)?.[0]}`;
+      };
+      expect(await version(0)).toBe('Pizza night / Hello Mia');
+      expect(await version(1)).toBe('Last call, Mia / Hello Mia');
+      expect(await version(2)).toBe('Pizza night / Ciao Mia');
+      const tooFar = await preview(reader, { activityId: activity.id, variation: 3 });
+      expect(tooFar.error).toMatchObject({ type: 'ValidationError' });
+      expect(JSON.stringify(tooFar.error)).toMatch(/3 versions/);
+
+      // Multivariate on: the subject's two choices times the greeting's two, as a draft the editor holds.
+      const draft = { schemaVersion: 3, channels: { email: { ...email, multivariate: true } } };
+      const all = await Promise.all([0, 1, 2, 3].map((n) => version(n, draft)));
+      expect(all).toEqual([
+        'Pizza night / Hello Mia',
+        'Pizza night / Ciao Mia',
+        'Last call, Mia / Hello Mia',
+        'Last call, Mia / Ciao Mia',
+      ]);
+      const unknownBlock = await preview(reader, {
+        activityId: activity.id,
+        content: {
+          schemaVersion: 3,
+          channels: {
+            email: {
+              ...email,
+              variations: [{ id: 'v', name: 'x', blocks: [{ id: 'gone', type: 'spacer', height: 1 }] }],
+            },
+          },
+        },
+      });
+      expect(unknownBlock.error?.type).toBe('ValidationError');
     });
 
     it('answers the catalogue’s errors for ids, a missing revision and a foreign subscriber', async () => {

@@ -91,6 +91,7 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     saveActivityRevision: 'organization:content-edit',
     restoreActivityRevision: 'organization:content-edit',
     renderPreview: 'organization:',
+    listTestProfiles: 'organization:',
     compareActivityRevisions: 'organization:',
     // Issue 14, templates and themes: content editors import packages and write activity themes.
     importTemplatePackage: 'organization:content-edit',
@@ -490,6 +491,7 @@ describe('organization-channel authorization table', () => {
     ],
     ['restoreActivityRevision', () => ({ activityId: 999_999, revisionId: 999_999 }), only(CONTENT_EDITORS)],
     ['renderPreview', () => ({ activityId: 999_999 }), everyone()],
+    ['listTestProfiles', () => ({}), everyone()],
     [
       'compareActivityRevisions',
       () => ({ activityId: 999_999, fromRevisionId: 999_999, toRevisionId: 999_999 }),

@@ -169,9 +169,13 @@ describe('demo data', () => {
         .selectFrom('whatsapp_template')
         .select(['organization_id', 'name', 'language', 'body', 'status'])
         .execute();
-      const organizations = await db.selectFrom('activity').select('organization_id').distinct().execute();
-      expect(organizations.length).toBe(2);
-      for (const { organization_id } of organizations)
+      const activityOrganizations = await db
+        .selectFrom('activity')
+        .select('organization_id')
+        .distinct()
+        .execute();
+      expect(activityOrganizations.length).toBe(2);
+      for (const { organization_id } of activityOrganizations)
         expect(
           new Set(templates.filter((t) => t.organization_id === organization_id).map((t) => t.status)),
         ).toEqual(new Set(['pending', 'received', 'paused', 'disabled']));

@@ -9,6 +9,8 @@ export interface AccessibilitySeed {
   listId: number;
   subscriberId: number;
   campaignId: number;
+  /** An e-mail activity of the campaign with no revision yet, opened in the native editor (its starter design). */
+  newEmailActivityId: number;
   audienceId: number;
   tagId: number;
   /** A published HTML snippet, and the content block beside it. */
@@ -113,6 +115,16 @@ export const ACCESSIBILITY_SCREENS: readonly AccessibilityScreen[] = [
   { name: 'activity sending errors', path: (seed) => org(seed, `activity/viewerror/${seed.activityId}`) },
   { name: 'activities of a partition', path: (seed) => org(seed, `activity/partition/${seed.partitionId}`) },
   { name: 'activity not found', path: (seed) => org(seed, 'activity/view/987654') },
+  {
+    name: 'e-mail editor',
+    path: (seed) => org(seed, `activity/editor/${seed.newEmailActivityId}`),
+    open: async (page) => {
+      await page.getByTestId('email-editor').waitFor();
+      // A text block selected, so its rich-text editor and the settings are checked too.
+      await page.getByTestId('design-block').first().getByRole('button').first().click();
+      await page.getByTestId('rich-text').waitFor();
+    },
+  },
   { name: 'lists', path: (seed) => org(seed, 'subscribers') },
   { name: 'new list', path: (seed) => org(seed, 'subscribers/new') },
   { name: 'list members', path: (seed) => org(seed, `subscribers/view/${seed.listId}`) },

@@ -35,6 +35,11 @@ export function launchBrowser(): Promise<Browser> {
 export async function openPage(
   browser: Browser,
   options: BrowserContextOptions = {},
+  /**
+   * Violations a test provokes on purpose, such as hostile content in a sandboxed preview being refused; they
+   * are not the console's own and do not fail it.
+   */
+  expected: { cspViolations?: RegExp } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     locale: 'en-US',
@@ -45,8 +50,8 @@ export async function openPage(
   // The server's Content-Security-Policy must never block what the console itself does: a violation fails the test.
   const violations: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
-      violations.push(message.text());
+    if (message.type() !== 'error' || !message.text().includes('Content Security Policy')) return;
+    if (!expected.cspViolations?.test(message.text())) violations.push(message.text());
   });
   onTestFinished(() => {
     if (violations.length > 0)

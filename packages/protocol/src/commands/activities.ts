@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contentErrorSchema } from '../content/channel-content.ts';
+import { EMAIL_VARIATION_LIMITS } from '../content/email-design.ts';
 import { activityContentInputSchema, revisionConfigurationSchema } from '../records/activity-revision.ts';
 import { defineCommand } from './define.ts';
 import { organizationIdField } from './fields.ts';
@@ -53,6 +54,18 @@ export const revisionChangeSchema = z.object({
   linesTruncated: z.boolean().optional(),
 });
 export type RevisionChange = z.infer<typeof revisionChangeSchema>;
+
+/** One member's test profile as a preview lists it (listTestProfiles). */
+export const testProfileEntrySchema = z.object({
+  /** The member's user id: renderPreview's `testProfileId`. */
+  userId: z.number().int(),
+  /** The profile's first and last name, or its e-mail address, or the member's sign-in address. */
+  name: z.string(),
+  email: z.string(),
+  /** The caller's own ("Your account"). */
+  isYours: z.boolean(),
+});
+export type TestProfileEntry = z.infer<typeof testProfileEntrySchema>;
 
 /** Organization-channel commands of activities and their content (PROTOCOL §7). */
 export const activityCommands = {
@@ -117,6 +130,16 @@ export const activityCommands = {
     }),
     result: z.object({ changes: z.array(revisionChangeSchema) }),
   }),
+  listTestProfiles: defineCommand({
+    channel: 'organization',
+    description:
+      'The test profiles (functional §3) an editor may preview as: the caller’s own first ("Your account", ' +
+      'listed even when empty), then every other member of the organization whose profile has a name or an ' +
+      'e-mail address, alphabetically by name. `userId` is renderPreview’s testProfileId. Needs base or ' +
+      'franchisee.',
+    params: z.object({ organizationId: organizationIdField }),
+    result: z.object({ testProfiles: z.array(testProfileEntrySchema) }),
+  }),
   renderPreview: defineCommand({
     channel: 'organization',
     description:
@@ -127,8 +150,10 @@ export const activityCommands = {
       'never thrown. E-mail: subject, html and the text part; sizeBytes weighs the HTML. SMS: text. Push: subject ' +
       'is the title, text the body. Web: html. WhatsApp: subject is the template name, text its parameters, one ' +
       'a line. LINE: text holds the text messages. Display ad: subject is the audience name, text the sizes. ' +
-      'sizeBytes weighs the html, or the text when there is no html. `variation` picks a multivariate variation ' +
-      'by index; content has no variations yet, so only 0 is accepted. `content`, instead of a saved revision, ' +
+      'sizeBytes weighs the html, or the text when there is no html. `variation` picks one version of an e-mail ' +
+      'with variations (functional §4): 0 is the original; without multivariate, n is variation n; with it, ' +
+      'combination n of every variation’s subject and blocks (countCombinations and emailCombination in the ' +
+      'contract say which). An index that is not one of the versions answers ValidationError. `content`, instead of a saved revision, ' +
       'renders a draft as the editor holds it (the shape saveActivityRevision takes; nothing is stored), so a ' +
       'preview follows typing. Needs base or franchisee. An activity with no revision and no draft, or a ' +
       'revisionId of another activity, answers ActivityFetchError.',
@@ -140,7 +165,12 @@ export const activityCommands = {
         content: activityContentInputSchema.optional(),
         subscriberId: z.number().int().positive().optional(),
         testProfileId: z.number().int().positive().optional(),
-        variation: z.number().int().min(0).max(0).optional(),
+        variation: z
+          .number()
+          .int()
+          .min(0)
+          .max(EMAIL_VARIATION_LIMITS.combinations - 1)
+          .optional(),
       })
       .refine((params) => params.revisionId === undefined || params.content === undefined, {
         message: 'Preview a saved revision or a draft, not both',

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  designBlocks,
+  EMAIL_VARIATION_LIMITS,
+  emailDesignSchema,
+  emailVariationSchema,
+} from './email-design.ts';
+import { countCombinations } from './email-variations.ts';
 
 /**
  * What an activity revision's `content.channels` holds for each channel (PROTOCOL §7). The e-mail and SMS
@@ -26,10 +33,38 @@ export const emailContentSchema = z
     html: body.optional(),
     /** The plain-text part. */
     text: body.optional(),
+    /**
+     * The native editor's design that wrote `mjml` (email-design.ts); the server sends `mjml` and reads the
+     * design only for a variation that changes blocks.
+     */
+    design: emailDesignSchema.optional(),
+    /** Multivariate variations (functional §4): each may change the subject and any block, by its id. */
+    variations: z.array(emailVariationSchema).max(EMAIL_VARIATION_LIMITS.variations).optional(),
+    /** With multivariate on, the variations' changes combine: every combination is a version. */
+    multivariate: z.boolean().optional(),
   })
   .refine((email) => (email.mjml === undefined) !== (email.html === undefined), {
     message: 'An e-mail has exactly one of mjml or html',
     path: ['html'],
+  })
+  .superRefine((email, context) => {
+    const blockIds = new Set(email.design ? designBlocks(email.design).map((block) => block.id) : []);
+    email.variations?.forEach((variation, index) => {
+      for (const block of variation.blocks ?? []) {
+        if (!blockIds.has(block.id))
+          context.addIssue({
+            code: 'custom',
+            message: `Variation ${variation.name || index + 1} changes block ${block.id}, which the design does not have`,
+            path: ['variations', index, 'blocks'],
+          });
+      }
+    });
+    if (countCombinations(email) > EMAIL_VARIATION_LIMITS.combinations)
+      context.addIssue({
+        code: 'custom',
+        message: `At most ${EMAIL_VARIATION_LIMITS.combinations} combinations of variations`,
+        path: ['variations'],
+      });
   });
 export type EmailContent = z.infer<typeof emailContentSchema>;
 

@@ -1,6 +1,8 @@
 import {
   HeraldError,
   activityIdOf,
+  countCombinations,
+  emailCombination,
   organizationCommands,
   type ActivityContent,
   type ActivityContentInput,
@@ -18,6 +20,7 @@ import {
   readActivityRevision,
   restoreActivityRevision,
 } from './revision-history.ts';
+import { listTestProfiles } from './test-profiles.ts';
 import { checkChannels, saveActivityRevision, type SavedRevision } from './save-revision.ts';
 
 /** The activity id a client sent, or the catalogue's "Activity ID is not valid". */
@@ -102,6 +105,15 @@ export const activityOrganizationCommands: CommandRegistry = {
     },
   ),
 
+  listTestProfiles: registerCommand(
+    organizationCommands.listTestProfiles,
+    { kind: 'organization', capabilities: [] },
+    async (_params, context) => {
+      const actor = await readingActor(context);
+      return { testProfiles: await listTestProfiles(context.services.db, actor) };
+    },
+  ),
+
   renderPreview: registerCommand(
     organizationCommands.renderPreview,
     { kind: 'organization', capabilities: [] },
@@ -109,16 +121,15 @@ export const activityOrganizationCommands: CommandRegistry = {
       const actor = await readingActor(context);
       const activityId = activityIdFrom(params.activityId);
       const { db, config } = context.services;
-      if (params.variation !== undefined && params.variation !== 0)
-        throw validation('variation', 'This content has no variations');
       const activity = await readVisibleActivity(db, actor, activityId);
       if (!activity) throw new HeraldError('ActivityNotFoundError');
       const content = params.content ? draftContent(activity, params.content) : undefined;
       const revisionId = params.revisionId ?? activity.latestRevisionId;
       if (!content && revisionId === null) throw new HeraldError('ActivityFetchError');
       const saved = content ?? (await readActivityRevision(db, actor, activity, revisionId!)).content;
+      const version = contentVersion(saved, params.variation ?? 0);
       const recipient = await previewRecipient(db, config, actor, params);
-      return renderContentPreview(activity.type, saved, recipient);
+      return renderContentPreview(activity.type, version, recipient);
     },
   ),
 };
@@ -133,4 +144,22 @@ function draftContent(activity: ActivityRecord, content: ActivityContentInput): 
     ...content,
     channels: { ...content.channels, features: { lsmoptin: { defaultCommunicationPreference: 'optin' } } },
   } as ActivityContent;
+}
+
+/**
+ * Version `variation` of a content (functional §4): an e-mail's combination of its variations, any other
+ * channel's only version, 0. An index that is not one of them is the caller's mistake.
+ */
+function contentVersion(content: ActivityContent, variation: number): ActivityContent {
+  const email = content.channels.email;
+  if (!email) {
+    if (variation !== 0) throw validation('variation', 'This content has no variations');
+    return content;
+  }
+  const combination = emailCombination(email, variation);
+  if (!combination) {
+    const count = countCombinations(email);
+    throw validation('variation', `This e-mail has ${count} version${count === 1 ? '' : 's'}, from 0`);
+  }
+  return { ...content, channels: { ...content.channels, email: combination } };
 }
