@@ -1,4 +1,4 @@
-import type { Channel, EmailContent } from '@herald/protocol';
+import { activityContentFromTemplate, type Channel, type EmailContent } from '@herald/protocol';
 import { Alert, Badge, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
@@ -39,13 +39,27 @@ export default function ActivityEditorPage() {
   const save = useCommandMutation(organization!.channel, 'saveActivityRevision');
   useUnsavedChangesGuard(draft !== undefined, t('emailEditor.unsavedQuestion'));
 
-  const loaded = activity !== undefined && !revisions.isPending;
+  const revisionsLoaded = activity !== undefined && !revisions.isPending;
   const type = activity?.type as Channel | undefined;
-  const saved = loaded && type ? revisions.data?.records[0]?.content.channels[type] : undefined;
+  const saved = revisionsLoaded && type ? revisions.data?.records[0]?.content.channels[type] : undefined;
+  // A new e-mail made from a template (functional §3 Template) starts from the template's production code.
+  const templateUrl =
+    revisionsLoaded && type === 'email' && saved === undefined && activity.templateUrl
+      ? activity.templateUrl
+      : null;
+  const template = useRecords(
+    'templateContent',
+    templateUrl ? { filter: { templateUrl }, limit: 1, offset: 0 } : null,
+  );
+  const loaded = revisionsLoaded && (templateUrl === null || !template.isPending);
+  const fromTemplate = template.data?.records[0];
   if (loaded && type && initial === undefined) {
     const entry = type === 'email' ? undefined : channelEditors[type as OtherChannel];
     const starting =
       saved ??
+      (type === 'email' && templateUrl && fromTemplate
+        ? activityContentFromTemplate(fromTemplate, { subject: activity.name }).channels.email
+        : undefined) ??
       (type === 'email'
         ? starterEmail(activity.name, {
             greeting: t('emailEditor.starter.greeting'),
