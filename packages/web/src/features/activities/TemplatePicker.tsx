@@ -3,6 +3,9 @@ import { Select } from '@mantine/core';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { useRecords } from '../../platform/list/useRecords.ts';
 
+/** Functional §7: templates sorted by name. */
+const BY_NAME = { field: 'name', order: 'asc' } as const;
+
 interface TemplatePickerProps {
   /** The chosen template's url, or '' for none. */
   value: string;
@@ -16,8 +19,8 @@ interface TemplatePickerProps {
 export function TemplatePicker({ value, onChange }: TemplatePickerProps) {
   const { t } = useTranslation();
   const result = useRecords('template', {
-    sortKey: 'name',
-    sortOrder: 'asc',
+    sortKey: BY_NAME.field,
+    sortOrder: BY_NAME.order,
     limit: TEMPLATE_LIST_LIMIT,
     offset: 0,
   });

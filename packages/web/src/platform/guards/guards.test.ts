@@ -399,12 +399,19 @@ describe('guards 5 and 6 over the route table', () => {
         'settings-access',
         'settings-security',
         'settings-partitions',
+        'settings-templates',
         'settings-targeting',
       ],
     });
     expect(labels(powerUser)).toEqual({
       main: ['dashboard', 'campaigns', 'subscribers', 'subscribers-all', 'audiences', 'assets'],
-      settings: ['settings-profile', 'settings-profilefields', 'settings-customfields'],
+      settings: [
+        'settings-profile',
+        'settings-profilefields',
+        'settings-customfields',
+        'settings-templates',
+        'settings-themes',
+      ],
     });
   });
 
