@@ -24,6 +24,10 @@ export interface JavaScriptWeight {
   login: ScriptWeight;
   /** Everything from opening /login through signing in and choosing the organization to its dashboard. */
   firstDashboard: ScriptWeight;
+  /** Issue 14: opening an e-mail in the native editor directly (signed in), everything it loads... */
+  editor?: ScriptWeight;
+  /** ...and of that, the scripts the way to the first dashboard did not load: the editor's own code. */
+  editorOwn?: ScriptWeight;
 }
 
 interface ScriptRecorder {
@@ -87,6 +91,8 @@ export async function measureJavaScriptWeight(
   baseUrl: string,
   user: { email: string; password: string },
   organizationName: string,
+  /** An e-mail activity's editor path (`/{org}/activity/editor/{id}`), to weigh the editor route too. */
+  editorPath?: string,
 ): Promise<JavaScriptWeight> {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
   try {
@@ -109,7 +115,18 @@ export async function measureJavaScriptWeight(
     // The figures come over the WebSocket, which networkidle does not wait for; the charts follow them.
     await page.locator('[data-testid="dashboard-chart"][data-chart-key="subscribers.total"] svg').waitFor();
     await page.waitForLoadState('networkidle');
-    return { login, firstDashboard: weigh(await scripts.settled()) };
+    const firstDashboard = weigh(await scripts.settled());
+    if (!editorPath) return { login, firstDashboard };
+    // A page of its own, so its recorder sees only what opening the editor loads (the session carries over).
+    const editorPage = await context.newPage();
+    const editorScripts = recordScripts(editorPage);
+    await editorPage.goto(`${baseUrl}${editorPath}`);
+    await editorPage.getByTestId('email-editor').waitFor();
+    await editorPage.getByTestId('rich-text').first().waitFor({ state: 'attached' });
+    await editorPage.waitForLoadState('networkidle');
+    const opened = await editorScripts.settled();
+    const own = new Map([...opened].filter(([file]) => !firstDashboard.files.includes(file)));
+    return { login, firstDashboard, editor: weigh(opened), editorOwn: weigh(own) };
   } finally {
     await context.close();
   }
