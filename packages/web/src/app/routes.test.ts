@@ -22,4 +22,21 @@ describe('route table', () => {
       .map((route) => route.path);
     expect(overlays).toEqual(['/:organization/campaigns/new', '/:organization/campaigns/:id']);
   });
+
+  it('every activity page of platform §2 is at activity/… and under its campaign', () => {
+    const paths = new Set(routeTable.map((route) => route.path));
+    for (const page of ['view', 'edit', 'editor', 'partition', 'viewerror']) {
+      expect(paths.has(`/:organization/activity/${page}/:id`), page).toBe(true);
+      expect(paths.has(`/:organization/campaign/:campaignId/${page}/:id`), page).toBe(true);
+    }
+    expect(paths.has('/:organization/activity/new')).toBe(true);
+    const fromCampaign = routeTable.find((route) => route.path === '/:organization/campaign/:campaignId/new');
+    expect(fromCampaign?.modal).toEqual({ fallback: 'campaign' });
+  });
+
+  it('the native editor is one page under both addresses', () => {
+    const editors = routeTable.filter((route) => /\/editor\/:id$/.test(route.path));
+    expect(editors.map((route) => route.id)).toEqual(['activity-editor', 'campaign-activity-editor']);
+    expect(editors[0]?.page).toBe(editors[1]?.page);
+  });
 });
