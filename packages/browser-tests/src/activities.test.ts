@@ -4,6 +4,7 @@ import { launchBrowser, openPage } from './support/browser.ts';
 import { createOrganization, createUser, startHeraldForBrowser, type TestHerald } from './support/herald.ts';
 import { commandAs, writeRecordsAs } from './support/records.ts';
 import { signIn } from './support/sign-in.ts';
+import { tick } from './support/tick.ts';
 
 type User = { email: string; password: string };
 
@@ -239,7 +240,7 @@ describe('activities', () => {
     expect(await page.getByTestId('revision-preview-subject').textContent()).toContain('Second subject');
 
     // Compare: the subject before and after, and the body's line diff.
-    for (const row of await rows.all()) await row.getByTestId('revision-compare-tick').check();
+    for (const row of await rows.all()) await tick(row.getByTestId('revision-compare-tick'));
     await page.getByTestId('compare-revisions').click();
     const subject = page.locator('[data-testid="revision-change"][data-path="channels.email.subject"]');
     await subject.waitFor();

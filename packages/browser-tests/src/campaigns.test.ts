@@ -7,6 +7,9 @@ import { writeRecordsAs } from './support/records.ts';
 import { appAlert, signIn } from './support/sign-in.ts';
 
 /** The names on the campaign cards (grid view) or rows (list view), in order. */
+/** How long a poll waits for the list to settle: a page's first load on a loaded machine can take seconds. */
+const SETTLED = { timeout: 15_000 };
+
 async function shownNames(page: Page): Promise<string[]> {
   const names = page.getByTestId('campaigns-page').getByTestId('campaign-name');
   return (await names.allTextContents()).map((text) => text.trim());
@@ -64,36 +67,36 @@ describe('campaigns', () => {
       .getByRole('link', { name: 'Campaigns' })
       .click();
     await page.waitForURL((url) => url.pathname === `/${organizationId}/campaigns`);
-    await expect.poll(() => page.title()).toBe('Filtered Campaigns Org - Campaigns');
+    await expect.poll(() => page.title(), SETTLED).toBe('Filtered Campaigns Org - Campaigns');
 
     // All: every campaign not archived, newest first, 25 to a page, as cards (the grid is the default view).
-    await expect.poll(() => settledRange(page)).toBe('1–25 of 32');
+    await expect.poll(() => settledRange(page), SETTLED).toBe('1–25 of 32');
     expect(await page.getByTestId('campaign-card').count()).toBe(25);
     expect((await shownNames(page))[0]).toBe('Done B');
 
     await page.getByTestId('list-filter').getByText('Upcoming').click();
-    await expect.poll(() => shownNames(page)).toEqual(['Upcoming B', 'Upcoming A']);
+    await expect.poll(() => shownNames(page), SETTLED).toEqual(['Upcoming B', 'Upcoming A']);
     expect(search(page)).toEqual({ filter: 'upcoming' });
     await page.getByTestId('list-filter').getByText('Completed').click();
-    await expect.poll(() => shownNames(page)).toEqual(['Done B', 'Done A']);
+    await expect.poll(() => shownNames(page), SETTLED).toEqual(['Done B', 'Done A']);
     await page.getByTestId('list-filter').getByText('Archived', { exact: true }).click();
-    await expect.poll(() => shownNames(page)).toEqual(['Archived A']);
+    await expect.poll(() => shownNames(page), SETTLED).toEqual(['Archived A']);
     await page.getByTestId('list-filter').getByText('Active').click();
-    await expect.poll(() => settledRange(page)).toBe('1–25 of 28');
+    await expect.poll(() => settledRange(page), SETTLED).toBe('1–25 of 28');
 
     // Sort by name, ascending, then the second page.
     await page.getByRole('combobox', { name: 'Sort by' }).click();
     await page.getByRole('option', { name: 'Name' }).click();
     await page.getByRole('button', { name: 'Descending' }).click();
-    await expect.poll(() => shownNames(page).then((names) => names[0])).toBe('Alpha 01');
+    await expect.poll(() => shownNames(page).then((names) => names[0]), SETTLED).toBe('Alpha 01');
     await page.getByRole('button', { name: 'Page 2' }).click();
-    await expect.poll(() => shownNames(page)).toEqual(['Alpha 26', 'Alpha 27', 'Alpha 28']);
-    await expect.poll(() => settledRange(page)).toBe('26–28 of 28');
+    await expect.poll(() => shownNames(page), SETTLED).toEqual(['Alpha 26', 'Alpha 27', 'Alpha 28']);
+    await expect.poll(() => settledRange(page), SETTLED).toBe('26–28 of 28');
     expect(search(page)).toEqual({ filter: 'active', sort: 'name', order: 'asc', page: '2' });
 
     // A link reproduces the screen.
     await page.reload();
-    await expect.poll(() => shownNames(page)).toEqual(['Alpha 26', 'Alpha 27', 'Alpha 28']);
+    await expect.poll(() => shownNames(page), SETTLED).toEqual(['Alpha 26', 'Alpha 27', 'Alpha 28']);
 
     // The list view shows rows; a search (sent after the debounce) goes back to page 1.
     await page.getByTestId('list-view').getByText('List').click();
@@ -123,7 +126,7 @@ describe('campaigns', () => {
 
     // Back (the search replaced its entry): the second page of the list view.
     await page.goBack();
-    await expect.poll(() => shownNames(page)).toEqual(['Alpha 26', 'Alpha 27', 'Alpha 28']);
+    await expect.poll(() => shownNames(page), SETTLED).toEqual(['Alpha 26', 'Alpha 27', 'Alpha 28']);
     await context.close();
   });
 
@@ -133,7 +136,7 @@ describe('campaigns', () => {
     await signIn(page, baseUrl, editor.email, editor.password);
     const listUrl = `${baseUrl}/${organizationId}/campaigns?filter=active&sort=name&order=asc&page=2`;
     await page.goto(listUrl);
-    await expect.poll(() => shownNames(page)).toEqual(['Alpha 26', 'Alpha 27', 'Alpha 28']);
+    await expect.poll(() => shownNames(page), SETTLED).toEqual(['Alpha 26', 'Alpha 27', 'Alpha 28']);
 
     await page
       .getByTestId('campaign-card')
@@ -146,8 +149,10 @@ describe('campaigns', () => {
     expect(opened.pathname).toMatch(new RegExp(`^/${organizationId}/campaigns/\\d+$`));
     const campaignId = opened.pathname.split('/').pop();
     expect(opened.search).toBe('?filter=active&sort=name&order=asc&page=2');
-    await expect.poll(() => dialog.getByLabel('Name').inputValue()).toBe('Alpha 27');
-    await expect.poll(() => page.title()).toBe(`Overlay Campaigns Org - Campaign setup - (ID ${campaignId})`);
+    await expect.poll(() => dialog.getByLabel('Name').inputValue(), SETTLED).toBe('Alpha 27');
+    await expect
+      .poll(() => page.title(), SETTLED)
+      .toBe(`Overlay Campaigns Org - Campaign setup - (ID ${campaignId})`);
     // The list stays behind the overlay.
     expect(await shownNames(page)).toEqual(['Alpha 26', 'Alpha 27', 'Alpha 28']);
 
@@ -158,7 +163,7 @@ describe('campaigns', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Campaign saved').waitFor();
     expect(page.url()).toBe(listUrl);
-    await expect.poll(() => shownNames(page)).toEqual(['Alpha 26', 'Alpha 27 renamed', 'Alpha 28']);
+    await expect.poll(() => shownNames(page), SETTLED).toEqual(['Alpha 26', 'Alpha 27 renamed', 'Alpha 28']);
 
     // Opened again and closed with its close button: back to the list as it was.
     await page
@@ -170,27 +175,27 @@ describe('campaigns', () => {
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'detached' });
     expect(page.url()).toBe(listUrl);
-    await expect.poll(() => page.title()).toBe('Overlay Campaigns Org - Campaigns');
+    await expect.poll(() => page.title(), SETTLED).toBe('Overlay Campaigns Org - Campaigns');
 
     // A direct visit renders the list behind the overlay; Escape closes it to the list.
     await page.goto(`${baseUrl}/${organizationId}/campaigns/${campaignId}`);
     await dialog.waitFor();
-    await expect.poll(() => dialog.getByLabel('Name').inputValue()).toBe('Alpha 27 renamed');
+    await expect.poll(() => dialog.getByLabel('Name').inputValue(), SETTLED).toBe('Alpha 27 renamed');
     await page.getByTestId('campaign-card').first().waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe(`/${organizationId}/campaigns`);
-    await expect.poll(() => settledRange(page)).toBe('1–25 of 32');
+    await expect.poll(() => settledRange(page), SETTLED).toBe('1–25 of 32');
 
     // Archive, with a confirmation: the archived list behind the overlay takes it in.
     await page.goto(`${baseUrl}/${organizationId}/campaigns/${campaignId}?filter=archived`);
     await dialog.waitFor();
-    await expect.poll(() => shownNames(page)).toEqual(['Archived A']);
+    await expect.poll(() => shownNames(page), SETTLED).toEqual(['Archived A']);
     await dialog.getByRole('button', { name: 'Archive' }).click();
     await dialog.getByTestId('campaign-archive-confirm').getByRole('button', { name: 'Archive' }).click();
     await page.getByText('Campaign archived').waitFor();
     await dialog.getByTestId('campaign-archived').waitFor();
-    await expect.poll(() => shownNames(page)).toEqual(['Archived A', 'Alpha 27 renamed']);
+    await expect.poll(() => shownNames(page), SETTLED).toEqual(['Archived A', 'Alpha 27 renamed']);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(search(page)).toEqual({ filter: 'archived' });
@@ -200,7 +205,7 @@ describe('campaigns', () => {
     await page.getByTestId('campaign-title').filter({ hasText: 'Alpha 27 renamed' }).waitFor();
     expect(await page.getByTestId('campaign-details').textContent()).toBe('Renamed in the overlay');
     await page.getByTestId('campaign-activities-empty').waitFor();
-    await expect.poll(() => page.title()).toBe(`Overlay Campaigns Org - Campaign - ${campaignId}`);
+    await expect.poll(() => page.title(), SETTLED).toBe(`Overlay Campaigns Org - Campaign - ${campaignId}`);
     await context.close();
   });
 
@@ -229,13 +234,17 @@ describe('campaigns', () => {
     await page.goto(`${baseUrl}/${organizationId}/campaigns/partition/${north.id}`);
     await expect.poll(() => shownNames(page), { timeout: 10_000 }).toEqual(['Both', 'North only']);
     await page.getByRole('heading', { name: `Campaigns of partition ${north.id}` }).waitFor();
-    await expect.poll(() => page.title()).toBe(`Partitioned Campaigns Org - Campaigns - (ID ${north.id})`);
+    await expect
+      .poll(() => page.title(), SETTLED)
+      .toBe(`Partitioned Campaigns Org - Campaigns - (ID ${north.id})`);
     await page.goto(`${baseUrl}/${organizationId}/campaigns`);
-    await expect.poll(() => shownNames(page)).toEqual(['Head office', 'Both', 'South only', 'North only']);
+    await expect
+      .poll(() => shownNames(page), SETTLED)
+      .toEqual(['Head office', 'Both', 'South only', 'North only']);
     // The partition selector offers the organization's partitions and filters the list by one.
     await page.getByTestId('list-partition').click();
     await page.getByRole('option', { name: 'South' }).click();
-    await expect.poll(() => shownNames(page)).toEqual(['Both', 'South only']);
+    await expect.poll(() => shownNames(page), SETTLED).toEqual(['Both', 'South only']);
     expect(new URL(page.url()).searchParams.get('partition')).toBe(String(south.id));
 
     // Creating needs the Edit Content role: guard 5 sends the reader back to the list.
@@ -293,7 +302,7 @@ describe('campaigns', () => {
       .getByTestId('campaign-name')
       .click();
     const setup = page.getByRole('dialog', { name: 'Campaign setup' });
-    await expect.poll(() => setup.getByLabel('Name').inputValue()).toBe('Summer launch');
+    await expect.poll(() => setup.getByLabel('Name').inputValue(), SETTLED).toBe('Summer launch');
     const campaignId = Number(new URL(page.url()).pathname.split('/').pop());
     await setup.getByLabel('Details').fill('My edit');
     await writeRecordsAs(herald, editor, organizationId, 'campaign', [
@@ -308,7 +317,7 @@ describe('campaigns', () => {
       'This record was changed by someone else. Reload it and try again.',
     );
     await setup.getByRole('button', { name: /Load the latest version/ }).click();
-    await expect.poll(() => setup.getByLabel('Name').inputValue()).toBe('Summer launch v2');
+    await expect.poll(() => setup.getByLabel('Name').inputValue(), SETTLED).toBe('Summer launch v2');
     expect(await setup.getByLabel('Details').inputValue()).toBe('');
 
     await watcher.context.close();

@@ -74,8 +74,9 @@ describe('templates and themes', () => {
     const row = page.getByTestId('theme-row').filter({ hasText: 'Harbour brand' });
     await row.waitFor();
 
-    await row.getByTestId('theme-lock').check();
-    await expect.poll(() => row.getByTestId('theme-lock').isChecked()).toBe(true);
+    // A click, not check(): the switch turns only once the server has stored the lock, which check() does not wait for.
+    await row.getByTestId('theme-lock').click();
+    await expect.poll(() => row.getByTestId('theme-lock').isChecked(), { timeout: 15_000 }).toBe(true);
     await row.getByTestId('theme-open').click();
     const refusal = page.getByTestId('theme-refusal');
     await refusal.waitFor();

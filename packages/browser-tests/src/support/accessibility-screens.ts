@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { tick } from './tick.ts';
 
 /** The ids of what the accessibility check seeds, for screens to build their addresses from. */
 export interface AccessibilitySeed {
@@ -106,7 +107,7 @@ export const ACCESSIBILITY_SCREENS: readonly AccessibilityScreen[] = [
     name: 'activity revisions compared',
     path: (seed) => org(seed, `campaign/${seed.campaignId}/view/${seed.activityId}`),
     open: async (page) => {
-      for (const tick of await page.getByTestId('revision-compare-tick').all()) await tick.check();
+      for (const box of await page.getByTestId('revision-compare-tick').all()) await tick(box);
       await page.getByTestId('compare-revisions').click();
       await page.getByTestId('revision-comparison').waitFor();
     },
