@@ -122,7 +122,7 @@ export async function measureJavaScriptWeight(
     const editorScripts = recordScripts(editorPage);
     await editorPage.goto(`${baseUrl}${editorPath}`);
     await editorPage.getByTestId('email-editor').waitFor();
-    await editorPage.getByTestId('rich-text').first().waitFor({ state: 'attached' });
+    await editorPage.getByTestId('design-block').first().waitFor();
     await editorPage.waitForLoadState('networkidle');
     const opened = await editorScripts.settled();
     const own = new Map([...opened].filter(([file]) => !firstDashboard.files.includes(file)));
