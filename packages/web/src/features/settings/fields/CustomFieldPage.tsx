@@ -15,9 +15,9 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { showToast } from '../../../platform/alerts/toast.ts';
-import { errorTypeOf } from '../../../platform/channel/channelError.ts';
 import { useTranslation } from '../../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../../platform/list/ListControls.tsx';
+import { SaveProblem } from '../../../platform/list/SaveProblem.tsx';
 import { useWriteRecords } from '../../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';
 import { useOverlay } from '../../../platform/overlay/overlay.ts';
@@ -120,12 +120,16 @@ function CustomFieldEditor({ type, record }: { type: CustomFieldType; record: Cu
             {t('settings.customFields.isArchived')}
           </Alert>
         )}
-        <RecordsError error={saving.error} testId="custom-field-save-error" />
-        {errorTypeOf(saving.error) === 'StaleRecordError' && (
-          <Text size="sm" c="dimmed">
-            {t('settings.customFields.reloadHint')}
-          </Text>
-        )}
+        <SaveProblem
+          error={saving.error}
+          testId="custom-field-save-error"
+          onLoadLatest={() => {
+            // The record is read live, so it is already the version someone else saved.
+            saving.reset();
+            setTouched(false);
+            setForm(record ? customFieldToForm(record) : emptyCustomFieldForm(type));
+          }}
+        />
         <Group grow align="flex-start">
           <Select
             label={t('settings.customFields.type')}
