@@ -19,6 +19,8 @@ import { useActivityFromPath } from './useActivityFromPath.ts';
 
 /** As many published assets as a partition's opt-in picker offers (the query's limit for blocks, too). */
 const OFFERED_ASSET_LIMIT = 100;
+/** Assets are offered in name order, as blocks are. */
+const BY_NAME = { field: 'name', order: 'asc' } as const;
 
 /**
  * `activity/partition/{id}` (and `campaign/{campaignId}/partition/{id}`): the activity's partition content
@@ -46,8 +48,8 @@ function PartitionContentScreen({ activity, place }: { activity: ActivityRecord;
   const blocks = useRecords('contentBlock', { filter: query.filter, ...window, offset: 0 });
   const assets = useRecords('asset', {
     filter: { view: 'published' },
-    sortKey: 'name',
-    sortOrder: 'asc',
+    sortKey: BY_NAME.field,
+    sortOrder: BY_NAME.order,
     limit: OFFERED_ASSET_LIMIT,
     offset: 0,
   });
