@@ -80,6 +80,9 @@ function CustomFieldEditor({ type, record }: { type: CustomFieldType; record: Cu
     record ? customFieldToForm(record) : emptyCustomFieldForm(type),
   );
   const [touched, setTouched] = useState(false);
+  // The version the form was filled from: an update sends it, so a change saved meanwhile by someone else (which
+  // the live record already shows) is refused (StaleRecordError) instead of overwritten.
+  const [base, setBase] = useState<CustomField | null>(record);
   const errors = validateCustomFieldForm(form);
   const listPath = `/${organization?.organizationId ?? ''}/settings/customfields`;
   const close = () => {
@@ -104,7 +107,7 @@ function CustomFieldEditor({ type, record }: { type: CustomFieldType; record: Cu
     event.preventDefault();
     setTouched(true);
     if (Object.keys(errors).length > 0) return;
-    saving.mutate([customFieldWrite(form, record)]);
+    saving.mutate([customFieldWrite(form, base)]);
   };
   const errorText = (key: 'field' | 'validationRegex' | 'kind') => formErrorText(t, shownErrors[key]);
   // Run now runs what is stored: offered once the field is saved as calculated.
@@ -127,6 +130,7 @@ function CustomFieldEditor({ type, record }: { type: CustomFieldType; record: Cu
             // The record is read live, so it is already the version someone else saved.
             saving.reset();
             setTouched(false);
+            setBase(record);
             setForm(record ? customFieldToForm(record) : emptyCustomFieldForm(type));
           }}
         />
