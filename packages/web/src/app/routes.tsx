@@ -15,7 +15,9 @@ const ACTIVITY_VIEW_PAGE = lazyPage(() => import('../features/activities/Activit
 const ACTIVITY_EDIT_PAGE = lazyPage(() => import('../features/activities/ActivityEditPage.tsx'));
 // The native editor and its channel editors are their own chunk, loaded only on editor routes (issue 14).
 const ACTIVITY_EDITOR_PAGE = lazyPage(() => import('../features/activityEditor/ActivityEditorPage.tsx'));
-const ACTIVITY_PARTITION_PAGE = lazyPage(() => import('../features/activities/ActivityPartitionContentPage.tsx'));
+const ACTIVITY_PARTITION_PAGE = lazyPage(
+  () => import('../features/activities/ActivityPartitionContentPage.tsx'),
+);
 const ACTIVITY_ERRORS_PAGE = lazyPage(() => import('../features/activities/ActivityErrorsPage.tsx'));
 
 /**
