@@ -164,6 +164,21 @@ describe('partition content', () => {
     },
   );
 
+  it('shows partition content saved elsewhere live, without a reload', async () => {
+    const activityId = await newActivity('Live specials', [north.id]);
+    const { page, context } = await signedInAt(editor, `activity/partition/${activityId}`);
+    const card = page.getByTestId('partition-content');
+    await card.getByTestId('partition-blocks-empty').waitFor(SLOW);
+    await commandAs(herald, editor, organizationId, 'setActivityPartitionContent', {
+      activityId,
+      partitionId: north.id,
+      assetOptins: [],
+      lsm: [{ contentId: blocks.social }],
+    });
+    await card.getByTestId('partition-block').filter({ hasText: 'Social' }).waitFor(SLOW);
+    await context.close();
+  });
+
   it('keeps the campaign in the address, and says when the activity has no partitions', async () => {
     const activityId = await newActivity('Everyone at once', []);
     const { page, context } = await signedInAt(editor, `campaign/${campaignId}/partition/${activityId}`);

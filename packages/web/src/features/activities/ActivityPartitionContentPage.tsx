@@ -1,10 +1,13 @@
 import type { ActivityRecord } from '@herald/protocol';
 import { PUBLISHED_CONTENT_BLOCKS_QUERY } from '@herald/protocol';
 import { Alert, Anchor, Skeleton, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useCommand } from '../../platform/data/useCommand.ts';
+import { commandKey, useCommand } from '../../platform/data/useCommand.ts';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
+import { subscriptionsFor } from '../../platform/list/recordSubscriptions.ts';
 import { usePartitions } from '../../platform/list/usePartitionOptions.ts';
 import { useRecords } from '../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
@@ -38,12 +41,11 @@ function PartitionContentScreen({ activity, place }: { activity: ActivityRecord;
   const canWrite = useResourceAccess('activity').canWrite;
   const readOnly = !canWrite || activity.isArchived;
   const partitions = usePartitions();
-  const content = useCommand(
-    organization.channel,
-    'getActivityPartitionContent',
-    { organizationId: organization.organizationId, activityId: activity.id },
-    { retry: false },
-  );
+  const readParams = { organizationId: organization.organizationId, activityId: activity.id };
+  const content = useCommand(organization.channel, 'getActivityPartitionContent', readParams, {
+    retry: false,
+  });
+  usePartitionContentLive(activity.id);
   const { query, ...window } = PUBLISHED_CONTENT_BLOCKS_QUERY;
   const blocks = useRecords('contentBlock', { filter: query.filter, ...window, offset: 0 });
   const assets = useRecords('asset', {
@@ -120,5 +122,26 @@ function PartitionContentScreen({ activity, place }: { activity: ActivityRecord;
       <RecordsError error={blocks.error ?? assets.error} testId="partition-content-choices-error" />
       {body}
     </Stack>
+  );
+}
+
+/**
+ * Keeps the activity's partition content live: a change of it (by anyone) is announced as a push of the
+ * activity, on which the content is read again. A card with changes of its own keeps them (PartitionContentCard).
+ */
+function usePartitionContentLive(activityId: number): void {
+  const organization = useCurrentOrganization()!;
+  const queryClient = useQueryClient();
+  const { channel, organizationId } = organization;
+  useEffect(
+    () =>
+      subscriptionsFor(channel, organizationId).listen('activity', (push) => {
+        if (!push.records.some((record) => record.id === activityId)) return;
+        const readParams = { organizationId, activityId };
+        void queryClient.invalidateQueries({
+          queryKey: commandKey(channel, 'getActivityPartitionContent', readParams),
+        });
+      }),
+    [channel, organizationId, activityId, queryClient],
   );
 }
