@@ -192,6 +192,27 @@ describe('partition content', () => {
     await context.close();
   });
 
+  it('shows an archived activity’s partition content read-only', async () => {
+    const activityId = await newActivity('Last season', [north.id]);
+    await commandAs(herald, editor, organizationId, 'setActivityPartitionContent', {
+      activityId,
+      partitionId: north.id,
+      assetOptins: [assetId],
+      lsm: [{ contentId: blocks.footer }],
+    });
+    await writeRecordsAs(herald, editor, organizationId, 'activity', [
+      { id: activityId, version: 1, isArchived: true },
+    ]);
+    const { page, context } = await signedInAt(editor, `activity/partition/${activityId}`);
+    await page.getByTestId('partition-content-archived').waitFor(SLOW);
+    const card = page.getByTestId('partition-content');
+    await card.getByTestId('partition-block').filter({ hasText: 'Footer' }).waitFor(SLOW);
+    expect(await card.getByTestId('partition-block-remove').count()).toBe(0);
+    expect(await card.getByTestId('partition-block-picker').count()).toBe(0);
+    expect(await card.getByTestId('partition-content-save').count()).toBe(0);
+    await context.close();
+  });
+
   it('shows a partition-restricted editor only their partitions', async () => {
     const activityId = await newActivity('Store openings', [north.id, south.id]);
     const { page, context } = await signedInAt(northEditor, `activity/partition/${activityId}`);
