@@ -128,6 +128,45 @@ describe('profile field, custom field and partition settings', () => {
     await context.close();
   });
 
+  it('refuses a custom field save over someone else’s, and loads the latest version on request', async () => {
+    const organizationId = await createOrganization(herald, 'Stale Fields Org');
+    const manager = await createUser(herald, [{ organizationId, roles: ['Database.Manage'] }]);
+    const [field] = await writeRecordsAs(herald, manager, organizationId, 'customField', [
+      { type: 'subscriber', field: 'favourite_topping', description: 'Their first words' },
+    ]);
+    const { page, context } = await openPage(browser);
+    await signIn(page, baseUrl, manager.email, manager.password);
+    await page.goto(`${baseUrl}/${organizationId}/settings/customfields/subscriber/favourite_topping`);
+    const dialog = page.getByRole('dialog', { name: 'Custom field' });
+    const description = dialog.getByLabel('Description');
+    await expect.poll(() => description.inputValue(), { timeout: 15_000 }).toBe('Their first words');
+    await description.fill('My words');
+    // Someone else saves first; the live record shows it, but this form still says what it was filled from.
+    await writeRecordsAs(herald, manager, organizationId, 'customField', [
+      { id: field?.id, version: field?.version, description: 'Their second words' },
+    ]);
+    await expect
+      .poll(async () => (await storedField(organizationId, 'favourite_topping'))?.description)
+      .toBe('Their second words');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const stale = dialog.getByTestId('custom-field-save-error');
+    await stale.waitFor({ timeout: 15_000 });
+    expect(await stale.getAttribute('data-error-type')).toBe('StaleRecordError');
+    expect((await storedField(organizationId, 'favourite_topping'))?.description).toBe('Their second words');
+    await dialog.getByRole('button', { name: /Load the latest version/ }).click();
+    await expect.poll(() => description.inputValue(), { timeout: 15_000 }).toBe('Their second words');
+    expect(await stale.count()).toBe(0);
+    // Saved from the latest version, a change goes through.
+    await description.fill('Our words');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(async () => (await storedField(organizationId, 'favourite_topping'))?.description, {
+        timeout: 15_000,
+      })
+      .toBe('Our words');
+    await context.close();
+  });
+
   it('a custom field created in one browser appears live in another, without a reload', async () => {
     const organizationId = await createOrganization(herald, 'Live Fields Org');
     const manager = await createUser(herald, [{ organizationId, roles: ['Database.Manage'] }]);

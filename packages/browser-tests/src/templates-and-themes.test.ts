@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { templatePackageZip } from '@herald/server/testing';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { createOrganization, createUser, startHeraldForBrowser, type TestHerald } from './support/herald.ts';
+import { writeRecordsAs } from './support/records.ts';
 import { signIn } from './support/sign-in.ts';
 
 describe('templates and themes', () => {
@@ -51,6 +52,40 @@ describe('templates and themes', () => {
     expect(await row.textContent()).toContain('Spring Sale');
     expect(await row.textContent()).toContain('Native (MJML)');
     expect(await row.textContent()).toContain('1.2.0');
+    await context.close();
+  });
+
+  it('says it cannot get a connection to fetch templates, on the templates page and in the template picker', async () => {
+    const organizationId = await createOrganization(herald, 'Unreachable Templates Org');
+    const editor = await createUser(herald, [{ organizationId, roles: ['Content.Edit'] }]);
+    const [campaign] = await writeRecordsAs(herald, editor, organizationId, 'campaign', [
+      { name: 'Spring menu', startDate: '2026-03-01' },
+    ]);
+    const { page, context } = await openPage(browser);
+    // The organization channel drops whenever the template list is asked for, as a connection lost mid-request.
+    await context.routeWebSocket(/\/uiv5$/, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((message) => {
+        const frame = typeof message === 'string' ? (JSON.parse(message) as Record<string, unknown>) : {};
+        const params = frame.params as { query?: { type?: string } } | undefined;
+        if (frame.command === 'query' && params?.query?.type === 'template') {
+          void socket.close();
+          void server.close();
+        } else server.send(message);
+      });
+    });
+    await signIn(page, baseUrl, editor.email, editor.password);
+    await page.goto(`${baseUrl}/${organizationId}/settings/templates`);
+    const alert = page.getByTestId('templates-error');
+    await alert.waitFor({ timeout: 15_000 });
+    expect(await alert.getAttribute('data-error-type')).toBe('TemplateConnectionError');
+    expect(await alert.textContent()).toBe('Unable to get connection to fetch template');
+
+    await page.goto(`${baseUrl}/${organizationId}/campaign/${String(campaign?.id)}/new`);
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('radio', { name: 'E-mail', exact: true }).click();
+    await modal.getByText('Unable to get connection to fetch template').waitFor({ timeout: 15_000 });
+    expect(await modal.getByText('You can start without a template.').count()).toBe(1);
     await context.close();
   });
 

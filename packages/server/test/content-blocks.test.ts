@@ -280,6 +280,72 @@ describe('content blocks', () => {
       });
     });
 
+    it('removes only a block that is there, and shows a restricted user only their partitions’ entries', async () => {
+      const campaign = await editor.call<{ records: Array<{ id: number }> }>('writeRecords', {
+        organizationId,
+        type: 'campaign',
+        data: [{ name: 'Both stores', startDate: '2026-09-01' }],
+      });
+      const activity = await editor.call<{ records: Array<{ id: number }> }>('writeRecords', {
+        organizationId,
+        type: 'activity',
+        data: [
+          {
+            campaignId: campaign.records[0]!.id,
+            type: 'email',
+            name: 'Both stores news',
+            partitionIds: [north.partitionId, south.partitionId],
+          },
+        ],
+      });
+      const both = activity.records[0]!.id;
+      for (const partitionId of [north.partitionId, south.partitionId])
+        await editor.call('setActivityPartitionContent', {
+          organizationId,
+          activityId: both,
+          partitionId,
+          assetOptins: [],
+          lsm: [{ contentId: published.id }],
+        });
+      const remove = (fields: Record<string, unknown>) =>
+        editor.request('removeActivityPartitionContent', {
+          organizationId,
+          activityId: both,
+          partitionId: north.partitionId,
+          contentId: published.id,
+          ...fields,
+        });
+      expect((await remove({ contentId: unpublished.id })).error?.details?.[0]?.path).toBe('contentId');
+      expect((await remove({ activityId: 999_999 })).error?.type).toBe('ActivityNotFoundError');
+      expect((await remove({ activityId: 'seven' })).error?.type).toBe('ActivityIdNotValidError');
+      expect(
+        (
+          await reader.request('removeActivityPartitionContent', {
+            organizationId,
+            activityId: both,
+            partitionId: north.partitionId,
+            contentId: published.id,
+          })
+        ).error?.type,
+      ).toBe('PrivilegesError');
+      // Nothing refused changed anything.
+      const all = await editor.call<PartitionContentReply>('getActivityPartitionContent', {
+        organizationId,
+        activityId: both,
+      });
+      expect(all.partitionContent.map((entry) => entry.partitionId)).toEqual(
+        [north.partitionId, south.partitionId].sort((a, b) => a - b),
+      );
+      for (const entry of all.partitionContent) expect(entry.lsm).toEqual([{ contentId: published.id }]);
+
+      const northReader = await connect(['Database.Read'], [north.setId]);
+      const theirs = await northReader.call<PartitionContentReply>('getActivityPartitionContent', {
+        organizationId,
+        activityId: both,
+      });
+      expect(theirs.partitionContent.map((entry) => entry.partitionId)).toEqual([north.partitionId]);
+    });
+
     it('refuses unpublished blocks, unknown assets, other partitions and archived activities', async () => {
       const set = (fields: Record<string, unknown>) =>
         editor.request('setActivityPartitionContent', {

@@ -163,6 +163,88 @@ describe('demo data', () => {
         expect(preview.text, activity.name).toContain('Hi Alex,');
       }
 
+      // Issue 14 items 7 and 8: every demo organization has published logo and banner images (safe SVG in its
+      // brand colour, served on its public URL), HTML snippets, an unpublished asset, published content blocks
+      // (a footer with the unsubscribe link, social links, promos by partition) and a draft block.
+      const brandColours = new Map([
+        ['Demo Pizza Co', '#d9480f'],
+        ['Acme Retail', '#1971c2'],
+      ]);
+      const demoOrganizations = await db.selectFrom('organization').select(['id', 'name']).execute();
+      for (const organization of demoOrganizations) {
+        const assets = await db
+          .selectFrom('asset')
+          .select(['id', 'name', 'kind', 'file_type', 'file_name', 'is_published', 'content'])
+          .where('organization_id', '=', organization.id)
+          .execute();
+        const svgs = assets.filter((asset) => asset.file_type === 'svg');
+        expect(svgs.length, organization.name).toBeGreaterThanOrEqual(2);
+        for (const svg of svgs) {
+          const text = Buffer.from(svg.content).toString('utf8');
+          expect(text).toContain(brandColours.get(organization.name));
+          expect(text).not.toMatch(/<script|on\w+=/i);
+        }
+        expect(assets.some((asset) => asset.file_type === 'html' && asset.is_published)).toBe(true);
+        expect(assets.some((asset) => !asset.is_published)).toBe(true);
+        const logo = svgs.find((asset) => asset.name.endsWith('logo') && asset.is_published)!;
+        const served = await fetch(
+          new URL(`/media/${organization.id}/${logo.id}/${logo.file_name}`, herald.config.publicUrl),
+        );
+        expect(served.status).toBe(200);
+        expect(served.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+
+        const blocks = await db
+          .selectFrom('content_block')
+          .select(['name', 'content', 'tags', 'is_published', 'partition_ids'])
+          .where('organization_id', '=', organization.id)
+          .execute();
+        const published = blocks.filter((block) => block.is_published);
+        const footer = published.find(
+          (block) => block.tags.includes('footer') && block.content.includes('unsubscribe_url'),
+        );
+        expect(footer?.content, organization.name).toMatch(/Street/);
+        expect(published.some((block) => block.tags.includes('social'))).toBe(true);
+        expect(published.some((block) => block.tags.includes('promo'))).toBe(true);
+        expect(blocks.some((block) => !block.is_published)).toBe(true);
+      }
+      // Demo Pizza Co's promos are by region, and its partitioned e-mails have partition content for each of their
+      // partitions: published blocks (the region's promo first) and published asset opt-ins.
+      const pizzaId = demoOrganizations.find((organization) => organization.name === 'Demo Pizza Co')!.id;
+      const regionalPromos = (
+        await db
+          .selectFrom('content_block')
+          .select(['id', 'tags', 'partition_ids'])
+          .where('organization_id', '=', pizzaId)
+          .where('is_published', '=', true)
+          .execute()
+      ).filter((block) => block.tags.includes('promo'));
+      expect(regionalPromos.length).toBe(2);
+      for (const promo of regionalPromos) expect(promo.partition_ids.length).toBe(2);
+      const partitioned = await db
+        .selectFrom('activity')
+        .select(['id', 'partition_ids'])
+        .where('organization_id', '=', pizzaId)
+        .where('type', '=', 'email')
+        .where('is_archived', '=', false)
+        .execute();
+      const withPartitions = partitioned.filter((activity) => activity.partition_ids.length > 0);
+      expect(withPartitions.length).toBeGreaterThan(0);
+      const partitionContent = await db
+        .selectFrom('activity_partition_content')
+        .select(['activity_id', 'partition_id', 'asset_optins', 'lsm'])
+        .where('organization_id', '=', pizzaId)
+        .execute();
+      for (const activity of withPartitions)
+        for (const partitionId of activity.partition_ids) {
+          const entry = partitionContent.find(
+            (row) => row.activity_id === activity.id && row.partition_id === partitionId,
+          );
+          expect(entry?.asset_optins.length).toBeGreaterThan(0);
+          const lsm = entry?.lsm as Array<{ contentId: number }>;
+          const promo = regionalPromos.find((candidate) => candidate.id === lsm[0]?.contentId);
+          expect(promo?.partition_ids).toContain(partitionId);
+        }
+
       // Every demo organization has WhatsApp templates in each state, and every demo WhatsApp activity uses a
       // received template of its own organization with as many parameters as the template's body takes.
       const templates = await db

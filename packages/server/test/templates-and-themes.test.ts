@@ -126,6 +126,19 @@ describe('templates and themes', () => {
       expect(records[0]!.dataDescription).toContain('<data>');
     });
 
+    it('answers a template list asked for without an organization with the catalogue’s error', async () => {
+      for (const type of ['template', 'templateContent']) {
+        const reply = await reader.channel.request('query', { query: { type }, limit: 100 });
+        expect(reply.error).toMatchObject({
+          type: 'TemplateListWithoutOrganizationError',
+          message: 'Unable to fetch template list without organization',
+        });
+      }
+      // Other types without an organization are a missing parameter, as before.
+      const campaigns = await reader.channel.request('query', { query: { type: 'campaign' } });
+      expect(campaigns.error?.type).toBe('MissingParameterError');
+    });
+
     it('renders each starter to HTML with mjml', async () => {
       const { default: mjml2html } = await import('mjml');
       const records = await query<{ productionCode: string }>(reader.channel, 'templateContent');

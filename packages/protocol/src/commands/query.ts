@@ -39,7 +39,8 @@ export const queryCommands = {
       '(QueryLimitError, QueryOffsetError). `queryKey` names the screen asking (e.g. "campaigns-list"): a newer query with ' +
       'the same key on the same connection cancels the older one, which answers QueryCancelledError. A query running too ' +
       'long answers QueryTimeoutError. Partition-restricted users only ever see their partitions’ records. A page over a ' +
-      'very large set (subscribers) may answer an estimated total, flagged `totalIsEstimate`; limit 0 always counts exactly.',
+      'very large set (subscribers) may answer an estimated total, flagged `totalIsEstimate`; limit 0 always counts exactly. ' +
+      'A `template` or `templateContent` query without `organizationId` answers TemplateListWithoutOrganizationError.',
     params: z.object({
       organizationId: organizationIdField,
       query: z.object({

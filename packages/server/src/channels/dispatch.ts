@@ -44,6 +44,10 @@ export async function dispatchFrame(
         registered.access.kind === 'session' ? registered.access.withoutSession : undefined;
       throw new HeraldError(withoutSession ?? 'InvalidSessionError');
     }
+    if (registered.access.kind === 'organization' && organizationIdMissing(params)) {
+      const withoutOrganization = registered.access.withoutOrganization?.(params as Record<string, unknown>);
+      if (withoutOrganization) throw new HeraldError(withoutOrganization);
+    }
     const unstorable = unstorableText(params);
     if (unstorable) throw new HeraldError('ValidationError', { details: [unstorable] });
     const parsed = registered.definition.params.safeParse(params ?? {});
@@ -100,6 +104,14 @@ export function checkResult(what: string, schema: z.ZodType, result: unknown): v
 
 function errorReply(requestId: RequestId, error: HeraldError): ReplyFrame {
   return { requestId, error: error.toWire() };
+}
+
+function organizationIdMissing(params: unknown): params is Record<string, unknown> {
+  return (
+    typeof params === 'object' &&
+    params !== null &&
+    (params as { organizationId?: unknown }).organizationId === undefined
+  );
 }
 
 function sessionIdMissing(params: unknown): boolean {

@@ -20,7 +20,15 @@ export type CommandAccess =
    */
   | { kind: 'session'; withoutSession?: ErrorType }
   | { kind: 'admin' }
-  | { kind: 'organization'; capabilities: readonly Capability[] };
+  /**
+   * `withoutOrganization`: what a call that names no organization answers, when its spec has an error of its
+   * own for that (platform §8: a template list fetch without an organization); MissingParameterError otherwise.
+   */
+  | {
+      kind: 'organization';
+      capabilities: readonly Capability[];
+      withoutOrganization?: (params: Readonly<Record<string, unknown>>) => ErrorType | undefined;
+    };
 
 export interface CommandContext {
   connection: ConnectionState;

@@ -1,4 +1,4 @@
-import { HeraldError, isSubscriptionType, organizationCommands } from '@herald/protocol';
+import { HeraldError, isSubscriptionType, organizationCommands, type ErrorType } from '@herald/protocol';
 import { z } from 'zod';
 import { checkResult } from '../channels/dispatch.ts';
 import { registerCommand, type CommandRegistry } from '../channels/registry.ts';
@@ -14,6 +14,16 @@ function checkRecords(resource: ResourceDeclaration, records: readonly unknown[]
   checkResult(`${resource.type} records`, z.array(resource.definition.record), records);
 }
 
+/** The types of the template list (functional §7: template, templateContent). */
+const TEMPLATE_TYPES: ReadonlySet<unknown> = new Set(['template', 'templateContent']);
+
+/** Platform §8: listing templates needs an organization, and a query for them without one says so. */
+function templateListWithoutOrganization(params: Readonly<Record<string, unknown>>): ErrorType | undefined {
+  const query = params.query;
+  const type = typeof query === 'object' && query !== null ? (query as { type?: unknown }).type : undefined;
+  return TEMPLATE_TYPES.has(type) ? 'TemplateListWithoutOrganizationError' : undefined;
+}
+
 /**
  * Organization-channel commands of this area, each registered with its access (channels/registry.ts).
  * Both need an authenticated connection of `params.organizationId`; the capability each type needs is
@@ -22,7 +32,7 @@ function checkRecords(resource: ResourceDeclaration, records: readonly unknown[]
 export const queryOrganizationCommands: CommandRegistry = {
   query: registerCommand(
     organizationCommands.query,
-    { kind: 'organization', capabilities: [] },
+    { kind: 'organization', capabilities: [], withoutOrganization: templateListWithoutOrganization },
     async (params, { connection, services }) => {
       const organization = connection.organization;
       if (!organization) throw new HeraldError('UnauthenticatedCommand');

@@ -26,6 +26,8 @@ export interface DemoBrand {
   utcOffset: string;
   whatsAppLanguage: string;
   callToAction: string;
+  /** The postal address its e-mail footers carry. */
+  address: string;
 }
 
 /** A demo campaign as the seed inserted it. */
@@ -111,7 +113,8 @@ function activityPlan(
     campaign.partitionIds.length > 0
       ? campaign.partitionIds.map((id) => `partition ${id}`).join(' or ')
       : `country = "${brand.country}"`;
-  const base = { campaignId: campaign.id, type: channel, target };
+  // A campaign's activities are for its partitions (their partition content is seeded by demo-assets.ts).
+  const base = { campaignId: campaign.id, type: channel, target, partitionIds: campaign.partitionIds };
   const greeting = '{{ subscriber.firstname | default: "there" }}';
   switch (channel) {
     case 'email':

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../accounts/passwords.ts';
 import type { Database } from '../database/schema.ts';
 import { insertDemoActivities, type DemoBrand, type DemoCampaign } from './demo-activities.ts';
+import { insertDemoAssets } from './demo-assets.ts';
 import { insertDemoWhatsAppTemplates } from './demo-whatsapp-templates.ts';
 import { insertDemoSubscribers } from './demo-subscribers.ts';
 import { insertDemoThemes } from './demo-themes.ts';
@@ -114,6 +115,7 @@ export async function seedDemoData(
       })),
     );
     await insertDemoWhatsAppTemplates(trx, demoBrands(pizza, acme, admin));
+    await insertDemoAssets(trx, demoBrands(pizza, acme, admin));
     return { organizationId: pizza, storeIds };
   });
 
@@ -263,6 +265,7 @@ function demoBrands(pizza: number, acme: number, admin: number): DemoBrand[] {
       utcOffset: '+10:00',
       whatsAppLanguage: 'en_AU',
       callToAction: 'Order now',
+      address: '12 Harbour Street, Sydney NSW 2000, Australia',
     },
     {
       organizationId: acme,
@@ -275,6 +278,7 @@ function demoBrands(pizza: number, acme: number, admin: number): DemoBrand[] {
       utcOffset: '-05:00',
       whatsAppLanguage: 'en_US',
       callToAction: 'Shop now',
+      address: '500 Market Street, Springfield, IL 62701, USA',
     },
   ];
 }

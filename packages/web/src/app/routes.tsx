@@ -15,12 +15,14 @@ const ACTIVITY_VIEW_PAGE = lazyPage(() => import('../features/activities/Activit
 const ACTIVITY_EDIT_PAGE = lazyPage(() => import('../features/activities/ActivityEditPage.tsx'));
 // The native editor and its channel editors are their own chunk, loaded only on editor routes (issue 14).
 const ACTIVITY_EDITOR_PAGE = lazyPage(() => import('../features/activityEditor/ActivityEditorPage.tsx'));
-const ACTIVITY_PARTITION_PAGE = lazyPage(() => import('../features/activities/ActivityPartitionPage.tsx'));
+const ACTIVITY_PARTITION_PAGE = lazyPage(
+  () => import('../features/activities/ActivityPartitionContentPage.tsx'),
+);
 const ACTIVITY_ERRORS_PAGE = lazyPage(() => import('../features/activities/ActivityErrorsPage.tsx'));
 
 /**
  * One page of an activity (platform §2): `activity/{page}/{id}` and its alias `campaign/{campaignId}/{page}/{id}`;
- * for `partition` the id is a partition's, and the page lists that partition's activities (of the campaign).
+ * the id is the activity's on every page, `partition` too (its partition content).
  * Reading activities is enough to open any of them; the settings and the editor are read-only without
  * content-edit. A refused user goes to the campaigns (an alias's parent path is no page).
  */
@@ -150,7 +152,7 @@ export const routeTable: readonly RouteDefinition[] = [
   ...activityPageRoutes('edit', 'activities.editTitle', ACTIVITY_EDIT_PAGE),
   ...activityPageRoutes('editor', 'activities.editorTitle', ACTIVITY_EDITOR_PAGE),
   ...activityPageRoutes('viewerror', 'activities.viewErrorTitle', ACTIVITY_ERRORS_PAGE),
-  ...activityPageRoutes('partition', 'activities.partitionPageTitle', ACTIVITY_PARTITION_PAGE),
+  ...activityPageRoutes('partition', 'partitionContent.title', ACTIVITY_PARTITION_PAGE),
   // Subscriber lists (functional §2, platform §2): lists, a new list and a list's members, import and
   // add-subscriber (guard 10: the import rules), the list report, one partition's lists, a subscriber.
   {

@@ -9,7 +9,7 @@ import type { ActivityPage, ActivityPlace } from './activityPaths.ts';
 
 /**
  * The head of an activity's pages: the way back to its campaign, its name, channel and status, and links to
- * its other pages (summary and history, settings, the editor, sending errors), the current one marked.
+ * its other pages (summary and history, settings, the editor, partition content, sending errors), the current one marked.
  */
 export function ActivityHeader({ activity, place }: { activity: ActivityRecord; place: ActivityPlace }) {
   const { t } = useTranslation();
@@ -19,6 +19,7 @@ export function ActivityHeader({ activity, place }: { activity: ActivityRecord; 
     { page: 'view', label: t('activities.pages.view') },
     { page: 'edit', label: editable ? t('activities.pages.edit') : t('activities.pages.settings') },
     { page: 'editor', label: t('activities.pages.editor') },
+    { page: 'partition', label: t('partitionContent.pageLink') },
     { page: 'viewerror', label: t('activities.pages.viewerror') },
   ];
   return (

@@ -5,10 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { showToast } from '../../platform/alerts/toast.ts';
-import { errorTypeOf } from '../../platform/channel/channelError.ts';
 import { DateTimeField } from '../../platform/dates/DateFields.tsx';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
-import { RecordsError } from '../../platform/list/ListControls.tsx';
+import { SaveProblem } from '../../platform/list/SaveProblem.tsx';
 import { usePartitionOptions } from '../../platform/list/usePartitionOptions.ts';
 import { useWriteRecords } from '../../platform/list/useRecords.ts';
 import { TargetExpressionInput } from '../targets/TargetExpressionInput.tsx';
@@ -93,21 +92,14 @@ export function ActivitySettingsForm({
             {t('activities.settings.approvalReset')}
           </Alert>
         )}
-        <RecordsError error={saving.error} testId="activity-save-error" />
-        {errorTypeOf(saving.error) === 'StaleRecordError' && (
-          <Group>
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() => {
-                saving.reset();
-                setTouched(false);
-              }}
-            >
-              {t('activities.settings.loadLatest')}
-            </Button>
-          </Group>
-        )}
+        <SaveProblem
+          error={saving.error}
+          testId="activity-save-error"
+          onLoadLatest={() => {
+            saving.reset();
+            setTouched(false);
+          }}
+        />
         <Group grow align="flex-start">
           <TextInput
             label={t('activities.fields.name')}

@@ -1,10 +1,8 @@
-import { TEMPLATE_LIST_LIMIT } from '@herald/protocol';
 import { Select } from '@mantine/core';
+import { useErrorText } from '../../platform/alerts/useErrorText.ts';
+import { errorTypeOf } from '../../platform/channel/channelError.ts';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
-import { useRecords } from '../../platform/list/useRecords.ts';
-
-/** Functional §7: templates sorted by name. */
-const BY_NAME = { field: 'name', order: 'asc' } as const;
+import { useTemplateList } from '../templates/useTemplateList.ts';
 
 interface TemplatePickerProps {
   /** The chosen template's url, or '' for none. */
@@ -13,21 +11,20 @@ interface TemplatePickerProps {
 }
 
 /**
- * An e-mail's starting template (optional), chosen by name among the organization's templates: functional §7
- * queries them sorted by name, 100 at most. A native (v5_) template opens in the block editor (guard 7).
+ * An e-mail's starting template (optional), chosen by name among the organization's templates: the list of
+ * functional §7 (sorted by name, 100 at most, cached in the browser). A native (v5_) template opens in the block
+ * editor (guard 7). When the list cannot be fetched the field says why in the catalogue's words (no connection,
+ * no organization), and the cached list, if any, can still be picked from.
  */
 export function TemplatePicker({ value, onChange }: TemplatePickerProps) {
   const { t } = useTranslation();
-  const result = useRecords('template', {
-    sortKey: BY_NAME.field,
-    sortOrder: BY_NAME.order,
-    limit: TEMPLATE_LIST_LIMIT,
-    offset: 0,
-  });
-  const options = (result.data?.records ?? []).map((template) => ({
+  const errorText = useErrorText();
+  const { templates, problem } = useTemplateList();
+  const options = (templates ?? []).map((template) => ({
     value: template.url,
     label: template.name,
   }));
+  const problemType = errorTypeOf(problem);
   return (
     <Select
       label={t('activities.create.template')}
@@ -38,7 +35,12 @@ export function TemplatePicker({ value, onChange }: TemplatePickerProps) {
       onChange={(next) => onChange(next ?? '')}
       clearable
       searchable
-      error={result.error ? t('activities.create.templatesUnavailable') : undefined}
+      error={
+        problem
+          ? `${errorText(problemType ?? 'ApplicationError', problem.message)} ${t('templateErrors.startWithout')}`
+          : undefined
+      }
+      data-error-type={problemType}
       data-testid="activity-template"
     />
   );

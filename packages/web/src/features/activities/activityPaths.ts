@@ -16,7 +16,7 @@ export function readActivityId(text: string | undefined): ActivityIdReading {
 }
 
 /** The pages of one activity (platform §2), each at `activity/{page}/{id}` or `campaign/{campaignId}/{page}/{id}`. */
-export type ActivityPage = 'view' | 'edit' | 'editor' | 'viewerror';
+export type ActivityPage = 'view' | 'edit' | 'editor' | 'partition' | 'viewerror';
 
 /**
  * Where an activity's pages are: under the campaign when the screen came through the campaign alias (so the

@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showToast } from '../../platform/alerts/toast.ts';
-import { errorTypeOf } from '../../platform/channel/channelError.ts';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { useOverlay } from '../../platform/overlay/overlay.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
+import { SaveProblem } from '../../platform/list/SaveProblem.tsx';
 import { usePartitionOptions } from '../../platform/list/usePartitionOptions.ts';
 import { useRecord, useWriteRecords } from '../../platform/list/useRecords.ts';
 import { useResourceAccess } from '../../platform/resources/useResourceAccess.ts';
@@ -138,21 +138,14 @@ function CampaignSetupForm({
             {t('campaigns.isArchived')}
           </Alert>
         )}
-        <RecordsError error={saving.error} testId="campaign-save-error" />
-        {errorTypeOf(saving.error) === 'StaleRecordError' && (
-          <Group>
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() => {
-                saving.reset();
-                setTouched(false);
-              }}
-            >
-              {t('campaigns.loadLatest')}
-            </Button>
-          </Group>
-        )}
+        <SaveProblem
+          error={saving.error}
+          testId="campaign-save-error"
+          onLoadLatest={() => {
+            saving.reset();
+            setTouched(false);
+          }}
+        />
         <RecordsError error={archiving.error} testId="campaign-archive-error" />
         <TextInput
           label={t('campaigns.fields.name')}

@@ -17,7 +17,7 @@ export default function TemplatesPage() {
   const canImport = organization
     ? checkAccess({ capabilities: ['content-edit'] }, organization.access)
     : false;
-  const { templates, fromCache, live } = useTemplateList();
+  const { templates, fromCache, live, problem } = useTemplateList();
 
   return (
     <Stack data-testid="templates-page" aria-busy={live.isFetching}>
@@ -26,7 +26,7 @@ export default function TemplatesPage() {
         {t('templates.hint')}
       </Text>
       {canImport && <TemplatePackageUpload />}
-      <RecordsError error={live.error} />
+      <RecordsError error={problem} testId="templates-error" />
       {fromCache && (
         <Text size="xs" c="dimmed" data-testid="templates-from-cache">
           {t('templates.fromCache')}

@@ -8,11 +8,10 @@ const PARTITION_OPTION_LIMIT = 500;
 const PARTITION_ORDER = { field: 'name', order: 'asc' } as const;
 
 /**
- * The organization's partitions for the partition selector of list screens (the `partition` query type;
- * a partition-restricted user gets only their own). An organization without partitions gets none, so the
- * selector stays hidden. Partitions change rarely and are not a subscription type, so they are read once.
+ * The organization's partitions (the `partition` query type; a partition-restricted user gets only their own),
+ * in name order. Partitions change rarely and are not a subscription type, so they are read once.
  */
-export function usePartitionOptions(): ListOption[] {
+export function usePartitions() {
   const { channel, organizationId } = useRecordChannel();
   const params = {
     organizationId,
@@ -22,12 +21,20 @@ export function usePartitionOptions(): ListOption[] {
     sortKey: PARTITION_ORDER.field,
     sortOrder: PARTITION_ORDER.order,
   };
-  const partitions = useQuery({
+  return useQuery({
     queryKey: recordsKey(channel, 'partition', params),
     queryFn: () => channel.request('query', params),
     staleTime: 5 * 60_000,
     retry: false,
   });
+}
+
+/**
+ * The organization's partitions for the partition selector of list screens. An organization without
+ * partitions gets none, so the selector stays hidden.
+ */
+export function usePartitionOptions(): ListOption[] {
+  const partitions = usePartitions();
   return (partitions.data?.records ?? []).map((partition) => ({
     value: String(partition.id),
     label: String(partition.name ?? partition.id),

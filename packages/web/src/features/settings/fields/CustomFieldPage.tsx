@@ -15,9 +15,9 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { showToast } from '../../../platform/alerts/toast.ts';
-import { errorTypeOf } from '../../../platform/channel/channelError.ts';
 import { useTranslation } from '../../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../../platform/list/ListControls.tsx';
+import { SaveProblem } from '../../../platform/list/SaveProblem.tsx';
 import { useWriteRecords } from '../../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';
 import { useOverlay } from '../../../platform/overlay/overlay.ts';
@@ -80,6 +80,9 @@ function CustomFieldEditor({ type, record }: { type: CustomFieldType; record: Cu
     record ? customFieldToForm(record) : emptyCustomFieldForm(type),
   );
   const [touched, setTouched] = useState(false);
+  // The version the form was filled from: an update sends it, so a change saved meanwhile by someone else (which
+  // the live record already shows) is refused (StaleRecordError) instead of overwritten.
+  const [base, setBase] = useState<CustomField | null>(record);
   const errors = validateCustomFieldForm(form);
   const listPath = `/${organization?.organizationId ?? ''}/settings/customfields`;
   const close = () => {
@@ -104,7 +107,7 @@ function CustomFieldEditor({ type, record }: { type: CustomFieldType; record: Cu
     event.preventDefault();
     setTouched(true);
     if (Object.keys(errors).length > 0) return;
-    saving.mutate([customFieldWrite(form, record)]);
+    saving.mutate([customFieldWrite(form, base)]);
   };
   const errorText = (key: 'field' | 'validationRegex' | 'kind') => formErrorText(t, shownErrors[key]);
   // Run now runs what is stored: offered once the field is saved as calculated.
@@ -120,12 +123,17 @@ function CustomFieldEditor({ type, record }: { type: CustomFieldType; record: Cu
             {t('settings.customFields.isArchived')}
           </Alert>
         )}
-        <RecordsError error={saving.error} testId="custom-field-save-error" />
-        {errorTypeOf(saving.error) === 'StaleRecordError' && (
-          <Text size="sm" c="dimmed">
-            {t('settings.customFields.reloadHint')}
-          </Text>
-        )}
+        <SaveProblem
+          error={saving.error}
+          testId="custom-field-save-error"
+          onLoadLatest={() => {
+            // The record is read live, so it is already the version someone else saved.
+            saving.reset();
+            setTouched(false);
+            setBase(record);
+            setForm(record ? customFieldToForm(record) : emptyCustomFieldForm(type));
+          }}
+        />
         <Group grow align="flex-start">
           <Select
             label={t('settings.customFields.type')}
