@@ -46,5 +46,4 @@ describe('admitUpgrades', () => {
     expect(handedOn).toEqual([staying]);
     staying.destroy();
   });
-
 });
