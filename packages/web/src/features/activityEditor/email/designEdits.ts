@@ -72,7 +72,8 @@ export function newBlock(
     case 'html':
       return { id, type, html: '<p></p>' };
     case 'contentBlock':
-      return { id, type, contentBlockId: 1 };
+      // Nothing chosen yet: the editor opens the content block picker straight away.
+      return { id, type };
   }
 }
 
