@@ -45,10 +45,16 @@ export function ContentBlockPicker({ opened, onClose, onPick }: ContentBlockPick
         }
       : null,
   );
+  // Each opening starts afresh: a filter left from the last choice would hide blocks without saying so.
+  const close = () => {
+    setSearch('');
+    setTag(null);
+    onClose();
+  };
   const tags = [...new Set((all.data?.records ?? []).flatMap((block) => block.tags))].sort();
   const blocks = shown.data?.records ?? [];
   return (
-    <Modal opened={opened} onClose={onClose} title={t('emailEditor.blocks2.pickerTitle')} size="lg">
+    <Modal opened={opened} onClose={close} title={t('emailEditor.blocks2.pickerTitle')} size="lg">
       <Stack gap="sm" data-testid="content-block-picker">
         <Group grow align="flex-end">
           <TextInput
@@ -100,7 +106,10 @@ export function ContentBlockPicker({ opened, onClose, onPick }: ContentBlockPick
               </Stack>
               <Button
                 size="xs"
-                onClick={() => onPick(block)}
+                onClick={() => {
+                  close();
+                  onPick(block);
+                }}
                 aria-label={t('emailEditor.blocks2.chooseNamed', { name: block.name })}
               >
                 {t('emailEditor.blocks2.choose')}

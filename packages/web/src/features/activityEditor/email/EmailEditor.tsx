@@ -14,6 +14,7 @@ import {
   newSection,
   updateBlock,
   updateSection,
+  withTheme,
 } from './designEdits.ts';
 import { DesignCanvas } from './DesignCanvas.tsx';
 import { designLook } from './designLook.ts';
@@ -112,13 +113,7 @@ export function EmailEditor({ activity, content, onChange, readOnly }: ChannelEd
     });
   };
   const themeId = design?.theme?.themeId;
-  const chooseTheme = (next: number | undefined) =>
-    changeDesign((current) => {
-      const { themeId: _previous, ...rest } = current.theme ?? {};
-      const theme = next === undefined ? rest : { ...rest, themeId: next };
-      const { theme: _old, ...withoutTheme } = current;
-      return Object.keys(theme).length === 0 ? withoutTheme : { ...withoutTheme, theme };
-    });
+  const chooseTheme = (next: number | undefined) => changeDesign((current) => withTheme(current, next));
   const field = (name: 'subject' | 'preheader' | 'fromName' | 'fromAddress', withFields: boolean) => (
     <HeaderField
       name={name}
