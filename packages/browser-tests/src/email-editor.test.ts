@@ -287,4 +287,40 @@ describe('email editor', () => {
       await context.close();
     },
   );
+
+  it('opens a new e-mail from a starter written in blocks on its blocks, and one in MJML on its code', async () => {
+    const organizationId = await createOrganization(herald, 'Starter Pizza Co');
+    const editor = await createUser(herald, [{ organizationId, roles: ['Content.Edit'] }]);
+    const [campaign] = await writeRecordsAs(herald, editor, organizationId, 'campaign', [
+      { name: 'Starters', startDate: '2020-01-01' },
+    ]);
+    const [welcome, newsletter] = await writeRecordsAs(herald, editor, organizationId, 'activity', [
+      {
+        campaignId: campaign?.id,
+        type: 'email',
+        name: 'Hello new member',
+        templateUrl: 'v5_starter-welcome',
+      },
+      { campaignId: campaign?.id, type: 'email', name: 'June news', templateUrl: 'v5_starter-newsletter' },
+    ]);
+    // The newsletter starter's pictures live on a placeholder host, which the page's CSP refuses (noted there).
+    const { page, context } = await openPage(browser, {}, { cspViolations: /placehold\.co/ });
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page, baseUrl, editor.email, editor.password);
+    await page.goto(`${baseUrl}/${organizationId}/activity/editor/${welcome?.id}`);
+    await page.getByTestId('email-editor').waitFor();
+    await expect
+      .poll(() => page.getByTestId('design-block').filter({ hasText: 'Welcome aboard!' }).count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    await bothShow(page, 'Complete my profile');
+    await page.goto(`${baseUrl}/${organizationId}/activity/editor/${newsletter?.id}`);
+    await page.getByTestId('email-editor').waitFor();
+    await page
+      .getByText('This e-mail is written as source; edit it in the Source tab.')
+      .waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('design-block').count()).toBe(0);
+    await context.close();
+  });
 });
