@@ -54,7 +54,13 @@ export function ContentBlockPicker({ opened, onClose, onPick }: ContentBlockPick
   const tags = [...new Set((all.data?.records ?? []).flatMap((block) => block.tags))].sort();
   const blocks = shown.data?.records ?? [];
   return (
-    <Modal opened={opened} onClose={close} title={t('emailEditor.blocks2.pickerTitle')} size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('emailEditor.blocks2.pickerTitle')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack gap="sm" data-testid="content-block-picker">
         <Group grow align="flex-end">
           <TextInput
