@@ -288,7 +288,7 @@ describe('email editor', () => {
     },
   );
 
-  it('opens a new e-mail from a starter written in blocks on its blocks, and one in MJML on its code', async () => {
+  it('opens a block starter on its blocks (saved, Back leaves unasked) and an MJML one on its code', async () => {
     const organizationId = await createOrganization(herald, 'Starter Pizza Co');
     const editor = await createUser(herald, [{ organizationId, roles: ['Content.Edit'] }]);
     const [campaign] = await writeRecordsAs(herald, editor, organizationId, 'campaign', [
@@ -305,8 +305,14 @@ describe('email editor', () => {
     ]);
     // The newsletter starter's pictures live on a placeholder host, which the page's CSP refuses (noted there).
     const { page, context } = await openPage(browser, {}, { cspViolations: /placehold\.co/ });
-    page.on('dialog', (dialog) => void dialog.accept());
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
     await signIn(page, baseUrl, editor.email, editor.password);
+    const before = `${baseUrl}/${organizationId}/dashboard`;
+    await page.goto(before);
     await page.goto(`${baseUrl}/${organizationId}/activity/editor/${welcome?.id}`);
     await page.getByTestId('email-editor').waitFor();
     await expect
@@ -315,6 +321,15 @@ describe('email editor', () => {
       })
       .toBe(1);
     await bothShow(page, 'Complete my profile');
+    // Once saved, one press of Back leaves, asking nothing.
+    await page.getByRole('button', { name: 'Add Divider' }).click();
+    await page.getByTestId('unsaved-badge').waitFor();
+    await page.getByTestId('block-palette').getByRole('heading').click();
+    await page.keyboard.press('Control+s');
+    await expect.poll(() => page.getByTestId('unsaved-badge').count(), { timeout: 15_000 }).toBe(0);
+    await page.evaluate(() => window.history.back());
+    await expect.poll(() => page.url(), { timeout: 15_000 }).toBe(before);
+    expect(dialogs).toEqual([]);
     await page.goto(`${baseUrl}/${organizationId}/activity/editor/${newsletter?.id}`);
     await page.getByTestId('email-editor').waitFor();
     await page

@@ -1,5 +1,6 @@
 /**
- * The production code of Herald's starter templates: native MJML, personalized with Liquid over the recipient
+ * The production code of Herald's hand-written starter templates (Welcome is a design: starter-designs.ts):
+ * native MJML, personalized with Liquid over the recipient
  * (functional §3, PROTOCOL §7). Each keeps the unsubscribe and view-online links a marketing e-mail needs.
  */
 
