@@ -192,4 +192,150 @@ describe('email editor', () => {
       await context.close();
     },
   );
+
+  it(
+    'picks a published content block by tag, takes a theme, and asks before Back leaves unsaved changes',
+    { timeout: 180_000 },
+    async () => {
+      const organizationId = await createOrganization(herald, 'Block Pizza Co');
+      const editor = await createUser(herald, [{ organizationId, roles: ['Content.Edit'] }]);
+      const [campaign] = await writeRecordsAs(herald, editor, organizationId, 'campaign', [
+        { name: 'Block month', startDate: '2020-01-01' },
+      ]);
+      const [activity] = await writeRecordsAs(herald, editor, organizationId, 'activity', [
+        { campaignId: campaign?.id, type: 'email', name: 'Block offer' },
+      ]);
+      await writeRecordsAs(herald, editor, organizationId, 'contentBlock', [
+        { name: 'Winter offer', content: '<p>Two pizzas for one</p>', tags: ['promo'], isPublished: true },
+        { name: 'Legal note', content: '<p>Terms apply</p>', tags: ['legal'], isPublished: true },
+        { name: 'Unfinished', content: '<p>Not yet</p>', tags: ['promo'], isPublished: false },
+      ]);
+      await writeRecordsAs(herald, editor, organizationId, 'theme', [
+        {
+          themeName: 'Narrow cream',
+          customFont: { family: 'Georgia, serif' },
+          style: { body: { width: '480px', backgroundColor: '#fef3c7' } },
+        },
+      ]);
+      const { page, context } = await openPage(browser);
+      let answer: 'accept' | 'dismiss' = 'dismiss';
+      const dialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
+      });
+      await signIn(page, baseUrl, editor.email, editor.password);
+      const before = `${baseUrl}/${organizationId}/dashboard`;
+      await page.goto(before);
+      await page.goto(`${baseUrl}/${organizationId}/activity/editor/${activity?.id}`);
+      await page.getByTestId('email-editor').waitFor();
+      await bothShow(page, 'Hello Alex');
+
+      // Adding a content block opens the picker at once; the canvas asks for a choice until one is made.
+      await page.getByRole('button', { name: 'Add Content block' }).click();
+      const picker = page.getByTestId('content-block-picker');
+      await picker.waitFor();
+      const choices = picker.getByTestId('content-block-choice');
+      await expect.poll(() => choices.count(), { timeout: 15_000 }).toBe(2);
+      await page.getByRole('combobox', { name: 'Tag', exact: true }).click();
+      await page.getByRole('option', { name: 'legal' }).click();
+      await expect
+        .poll(() => choices.allTextContents(), { timeout: 15_000 })
+        .toEqual([expect.stringContaining('Legal note')]);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => picker.count()).toBe(0);
+      await expect
+        .poll(() => page.getByTestId('design-block').filter({ hasText: 'Choose a content block' }).count())
+        .toBe(1);
+      await page.getByRole('button', { name: 'Choose a content block…' }).click();
+      await picker.waitFor();
+      await picker.getByLabel('Search by name', { exact: true }).fill('Winter');
+      await expect.poll(() => choices.count(), { timeout: 15_000 }).toBe(1);
+      await expect
+        .poll(() =>
+          picker.frameLocator('iframe[title="Preview of Winter offer"]').locator('body').textContent(),
+        )
+        .toContain('Two pizzas for one');
+      await page.getByRole('button', { name: 'Choose Winter offer' }).click();
+      await bothShow(page, 'Two pizzas for one');
+      await expect
+        .poll(() => page.getByTestId('design-block').filter({ hasText: 'Winter offer' }).count())
+        .toBe(1);
+
+      // A theme changes the rendering and the canvas.
+      await expect.poll(() => frame(page, 'Desktop preview', 'html')).toContain('max-width:600px');
+      await page.getByRole('combobox', { name: 'Theme', exact: true }).click();
+      await page.getByRole('option', { name: 'Narrow cream' }).click();
+      await expect
+        .poll(() => frame(page, 'Desktop preview', 'html'), { timeout: 15_000 })
+        .toContain('max-width:480px');
+      await expect.poll(() => frame(page, 'Desktop preview', 'html')).toContain('Georgia, serif');
+      await expect.poll(() => page.getByTestId('design-canvas').getAttribute('data-width')).toBe('480');
+
+      // Back with unsaved changes asks; staying keeps the editor, leaving goes back.
+      await page.getByTestId('unsaved-badge').waitFor();
+      await page.evaluate(() => window.history.back());
+      await expect.poll(() => dialogs.length, { timeout: 15_000 }).toBe(1);
+      expect(dialogs[0]).toBe('You have unsaved changes. Leave without saving?');
+      await page.waitForTimeout(500);
+      expect(page.url()).toContain('/activity/editor/');
+      await page.getByTestId('email-editor').waitFor();
+      answer = 'accept';
+      await page.evaluate(() => window.history.back());
+      await expect.poll(() => page.url(), { timeout: 15_000 }).toBe(before);
+      expect(dialogs).toHaveLength(2);
+      await context.close();
+    },
+  );
+
+  it('opens a block starter on its blocks (saved, Back leaves unasked) and an MJML one on its code', async () => {
+    const organizationId = await createOrganization(herald, 'Starter Pizza Co');
+    const editor = await createUser(herald, [{ organizationId, roles: ['Content.Edit'] }]);
+    const [campaign] = await writeRecordsAs(herald, editor, organizationId, 'campaign', [
+      { name: 'Starters', startDate: '2020-01-01' },
+    ]);
+    const [welcome, newsletter] = await writeRecordsAs(herald, editor, organizationId, 'activity', [
+      {
+        campaignId: campaign?.id,
+        type: 'email',
+        name: 'Hello new member',
+        templateUrl: 'v5_starter-welcome',
+      },
+      { campaignId: campaign?.id, type: 'email', name: 'June news', templateUrl: 'v5_starter-newsletter' },
+    ]);
+    // The newsletter starter's pictures live on a placeholder host, which the page's CSP refuses (noted there).
+    const { page, context } = await openPage(browser, {}, { cspViolations: /placehold\.co/ });
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await signIn(page, baseUrl, editor.email, editor.password);
+    const before = `${baseUrl}/${organizationId}/dashboard`;
+    await page.goto(before);
+    await page.goto(`${baseUrl}/${organizationId}/activity/editor/${welcome?.id}`);
+    await page.getByTestId('email-editor').waitFor();
+    await expect
+      .poll(() => page.getByTestId('design-block').filter({ hasText: 'Welcome aboard!' }).count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    await bothShow(page, 'Complete my profile');
+    // Once saved, one press of Back leaves, asking nothing.
+    await page.getByRole('button', { name: 'Add Divider' }).click();
+    await page.getByTestId('unsaved-badge').waitFor();
+    await page.getByTestId('block-palette').getByRole('heading').click();
+    await page.keyboard.press('Control+s');
+    await expect.poll(() => page.getByTestId('unsaved-badge').count(), { timeout: 15_000 }).toBe(0);
+    await page.evaluate(() => window.history.back());
+    await expect.poll(() => page.url(), { timeout: 15_000 }).toBe(before);
+    expect(dialogs).toEqual([]);
+    await page.goto(`${baseUrl}/${organizationId}/activity/editor/${newsletter?.id}`);
+    await page.getByTestId('email-editor').waitFor();
+    await page
+      .getByText('This e-mail is written as source; edit it in the Source tab.')
+      .waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('design-block').count()).toBe(0);
+    await context.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ACTIVITY_THEME_STYLE_DEFAULTS } from '@herald/protocol';
+import { ACTIVITY_THEME_STYLE_DEFAULTS, designToMjml, type EmailDesign } from '@herald/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelClient } from './support/channel-client.ts';
 import { createOrganization } from './support/factories.ts';
@@ -124,6 +124,17 @@ describe('templates and themes', () => {
       expect(records[0]!.sample).toMatchObject({ subscriber: { firstname: 'Alex' } });
       expect(Array.isArray(records[0]!.profiles)).toBe(true);
       expect(records[0]!.dataDescription).toContain('<data>');
+      // The welcome starter is written in the native editor's blocks: it carries the design its code is from.
+      const design = records[0]!.design as { sections: unknown[] } | undefined;
+      expect(design?.sections.length).toBeGreaterThan(0);
+      expect(records[0]!.productionCode).toBe(designToMjml(design as EmailDesign));
+      const newsletter = await query<Record<string, unknown>>(
+        reader.channel,
+        'templateContent',
+        { templateUrl: 'v5_starter-newsletter' },
+        { limit: 1 },
+      );
+      expect(newsletter[0]).not.toHaveProperty('design');
     });
 
     it('answers a template list asked for without an organization with the catalogue’s error', async () => {

@@ -126,6 +126,15 @@ export const ACCESSIBILITY_SCREENS: readonly AccessibilityScreen[] = [
       await page.getByTestId('rich-text').waitFor();
     },
   },
+  {
+    name: 'e-mail editor content block picker',
+    path: (seed) => org(seed, `activity/editor/${seed.newEmailActivityId}`),
+    open: async (page) => {
+      await page.getByTestId('email-editor').waitFor();
+      await page.getByRole('button', { name: 'Add Content block' }).click();
+      await page.getByTestId('content-block-choice').first().waitFor({ timeout: 15_000 });
+    },
+  },
   { name: 'lists', path: (seed) => org(seed, 'subscribers') },
   { name: 'new list', path: (seed) => org(seed, 'subscribers/new') },
   { name: 'list members', path: (seed) => org(seed, `subscribers/view/${seed.listId}`) },

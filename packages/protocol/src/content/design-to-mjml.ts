@@ -1,14 +1,26 @@
+import type { ContentBlockFormat } from '../records/content-block.ts';
+import type { ThemeSettings } from '../records/theme.ts';
 import type { EmailBlock, EmailDesign, EmailSection, SocialNetwork } from './email-design.ts';
+import { themeMjmlAttributes } from './theme-mjml.ts';
+
+/** A content block's content as a caller has it: HTML, or HTML or MJML column markup by its format. */
+export type ContentBlockContent = string | { format: ContentBlockFormat; content: string };
 
 /** What designToMjml may be given beyond the design. */
 export interface DesignToMjmlOptions {
   /**
-   * Content blocks' current HTML by id, fresher than the copy a block keeps from when it was chosen (the
+   * Content blocks' current content by id, fresher than the copy a block keeps from when it was chosen (the
    * content blocks' resource fills it; without it the kept copy is used).
    */
-  contentBlocks?: ReadonlyMap<number, string>;
-  /** Words shown for a content block with no content yet: `Content block 12`. */
+  contentBlocks?: ReadonlyMap<number, ContentBlockContent>;
+  /** Words shown for a chosen content block with no content yet: `Content block 12`. */
   contentBlockPlaceholder?: (block: { contentBlockId: number; name?: string | undefined }) => string;
+  /**
+   * The settings of the design's theme (design.theme.themeId), read by the caller: its head markup goes first
+   * (so the design's own attributes still win) and its width and background are the body's unless the design
+   * sets them.
+   */
+  theme?: ThemeSettings | undefined;
 }
 
 /** The body width when neither the design nor its theme names one (issue 14 §5's theme default). */
@@ -32,13 +44,22 @@ const LIQUID = /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/g;
  * settings a block has are written, so a theme's `<mj-attributes>` apply to the rest.
  */
 export function designToMjml(design: EmailDesign, options: DesignToMjmlOptions = {}): string {
-  const lines = ['<mjml>', ...head(design), `  <mj-body${attributes(bodyAttributes(design))}>`];
+  const lines = [
+    '<mjml>',
+    ...head(design, options.theme),
+    `  <mj-body${attributes(bodyAttributes(design, options.theme))}>`,
+  ];
   for (const section of design.sections) lines.push(...sectionLines(section, design, options));
   lines.push('  </mj-body>', '</mjml>');
   return lines.join('\n') + '\n';
 }
 
-function head(design: EmailDesign): string[] {
+function head(design: EmailDesign, theme: ThemeSettings | undefined): string[] {
+  const themed = theme
+    ? themeMjmlAttributes(theme)
+        .split('\n')
+        .map((line) => `    ${line}`)
+    : [];
   const defaults: string[] = [];
   if (design.fontFamily) defaults.push(`      <mj-all${attributes({ 'font-family': design.fontFamily })} />`);
   for (const [tag, values] of Object.entries(design.theme?.attributes ?? {}))
@@ -46,15 +67,21 @@ function head(design: EmailDesign): string[] {
   const fonts = (design.theme?.fonts ?? []).map(
     (font) => `    <mj-font${attributes({ name: font.name, href: font.href })} />`,
   );
-  if (defaults.length === 0 && fonts.length === 0) return [];
+  if (themed.length === 0 && defaults.length === 0 && fonts.length === 0) return [];
   const block = defaults.length ? ['    <mj-attributes>', ...defaults, '    </mj-attributes>'] : [];
-  return ['  <mj-head>', ...fonts, ...block, '  </mj-head>'];
+  return ['  <mj-head>', ...themed, ...fonts, ...block, '  </mj-head>'];
 }
 
-function bodyAttributes(design: EmailDesign): Record<string, string | undefined> {
+function bodyAttributes(
+  design: EmailDesign,
+  theme: ThemeSettings | undefined,
+): Record<string, string | undefined> {
   return {
-    width: `${design.width ?? DEFAULT_EMAIL_WIDTH}px`,
-    'background-color': design.backgroundColor,
+    width:
+      design.width === undefined
+        ? (theme?.style.body.width ?? `${DEFAULT_EMAIL_WIDTH}px`)
+        : `${design.width}px`,
+    'background-color': design.backgroundColor ?? theme?.style.body.backgroundColor,
   };
 }
 
@@ -64,7 +91,10 @@ function sectionLines(section: EmailSection, design: EmailDesign, options: Desig
   const lines = [`    <mj-section${attributes({ 'background-color': background, padding })}>`];
   for (const column of section.columns) {
     lines.push('      <mj-column>');
-    for (const block of column.blocks) lines.push(`        ${blockMjml(block, options)}`);
+    for (const block of column.blocks) {
+      const written = blockMjml(block, options);
+      if (written) lines.push(`        ${written}`);
+    }
     lines.push('      </mj-column>');
   }
   lines.push('    </mj-section>');
@@ -117,10 +147,23 @@ export function blockMjml(block: EmailBlock, options: DesignToMjmlOptions = {}):
     case 'html':
       return element('mj-raw', {}, block.html);
     case 'contentBlock': {
-      const html = options.contentBlocks?.get(block.contentBlockId) ?? block.html;
-      if (html !== undefined) return element('mj-raw', {}, html);
+      // Nothing chosen yet: nothing to send (the editor's canvas asks for a choice instead).
+      if (block.contentBlockId === undefined) return '';
+      const fresh = options.contentBlocks?.get(block.contentBlockId);
+      const content =
+        fresh === undefined
+          ? block.html === undefined
+            ? undefined
+            : { format: block.format ?? 'html', content: block.html }
+          : typeof fresh === 'string'
+            ? { format: 'html' as const, content: fresh }
+            : fresh;
+      // MJML content is column markup (mj-text, mj-image …), placed as it is; HTML goes in as it is written.
+      if (content !== undefined)
+        return content.format === 'mjml' ? content.content : element('mj-raw', {}, content.content);
+      const chosen = { contentBlockId: block.contentBlockId, name: block.name };
       const placeholder =
-        options.contentBlockPlaceholder?.(block) ?? `Content block ${block.name ?? block.contentBlockId}`;
+        options.contentBlockPlaceholder?.(chosen) ?? `Content block ${block.name ?? block.contentBlockId}`;
       return element('mj-text', {}, escapeText(placeholder));
     }
   }

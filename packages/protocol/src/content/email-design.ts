@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTENT_BLOCK_FORMATS } from '../records/content-block.ts';
 
 /**
  * The native editor's e-mail design (issue 14 §3): sections of columns of blocks, each with a stable id, saved
@@ -90,14 +91,17 @@ export const htmlBlockSchema = z.strictObject({
   html: markup,
 });
 /**
- * A content block (functional §3) by its id. `html` is its content when it was chosen, so the design renders
- * on its own; designToMjml's `contentBlocks` option gives fresher content by id where the caller has it.
+ * A content block (functional §3) by its id. `html` is its content when it was chosen (`format` says whether
+ * it is HTML or MJML column markup), so the design renders on its own; designToMjml's `contentBlocks` option
+ * gives fresher content by id where the caller has it. No id yet: the block was added and nothing chosen, so
+ * it renders nothing (the canvas asks for a choice).
  */
 export const contentBlockBlockSchema = z.strictObject({
   id: designIdSchema,
   type: z.literal('contentBlock'),
-  contentBlockId: z.number().int().positive(),
+  contentBlockId: z.number().int().positive().optional(),
   name: z.string().max(200).optional(),
+  format: z.enum(CONTENT_BLOCK_FORMATS).optional(),
   html: markup.optional(),
 });
 
@@ -140,8 +144,10 @@ export const emailSectionSchema = z.strictObject({
 export type EmailSection = z.infer<typeof emailSectionSchema>;
 
 /**
- * What a theme contributes (issue 14 §5): MJML default attributes by tag (`mj-all`, `mj-text`, `mj-button` …,
- * written into `<mj-attributes>`) and web fonts. A block's own settings win over them, being written on it.
+ * What a theme contributes (issue 14 §5): the chosen theme by id (its settings, read where the design is
+ * rendered, go first into `<mj-head>` and give the body its width and background: designToMjml's `theme`
+ * option), then MJML default attributes by tag (`mj-all`, `mj-text`, `mj-button` …, written into
+ * `<mj-attributes>` after the theme's) and web fonts. A block's own settings win over them, being written on it.
  */
 export const emailDesignThemeSchema = z.strictObject({
   themeId: z.number().int().positive().optional(),

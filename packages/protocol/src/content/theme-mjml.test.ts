@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultThemeSettings, themeSettingsSchema } from '../records/theme.ts';
+import { designToMjml } from './design-to-mjml.ts';
+import type { EmailDesign } from './email-design.ts';
 import { activityContentFromTemplate } from './template-content.ts';
 import { applyThemeToMjml, THEME_MJ_CLASSES, themeMjmlAttributes } from './theme-mjml.ts';
 
@@ -74,6 +76,19 @@ describe('activityContentFromTemplate', () => {
     expect(content.channels.email?.subject).toBe('Welcome');
     expect(content.channels.email?.mjml).toContain('<mj-attributes>');
     expect(content.channels.email?.html).toBeUndefined();
+  });
+
+  it('starts an e-mail from a template that carries its design on the design, its MJML written from it', () => {
+    const design: EmailDesign = {
+      version: 1,
+      sections: [{ id: 's', columns: [{ id: 'c', blocks: [{ id: 't', type: 'text', html: '<p>Hi</p>' }] }] }],
+    };
+    const content = activityContentFromTemplate(
+      { name: 'Blocks', codeType: 'mjml', productionCode: designToMjml(design), design },
+      { theme: defaultThemeSettings('T') },
+    );
+    expect(content.channels.email?.design).toEqual(design);
+    expect(content.channels.email?.mjml).toBe(designToMjml(design, { theme: defaultThemeSettings('T') }));
   });
 
   it('keeps an HTML template as HTML', () => {

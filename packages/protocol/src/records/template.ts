@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailDesignSchema } from '../content/email-design.ts';
 import { RESOURCE_ACCESS } from '../resources/access.ts';
 import { defineResource, filterOn } from '../resources/define.ts';
 
@@ -69,6 +70,11 @@ export const templateContentRecordSchema = z.object({
   profiles: z.unknown(),
   /** datadescription.xml, as written. */
   dataDescription: z.string(),
+  /**
+   * The native editor's design the production code was written from, when Herald knows it (a starter built in
+   * the block editor's terms): an activity made from the template opens on its blocks rather than its code.
+   */
+  design: emailDesignSchema.optional(),
 });
 export type TemplateContentRecord = z.infer<typeof templateContentRecordSchema>;
 

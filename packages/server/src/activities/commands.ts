@@ -13,6 +13,7 @@ import { validation, type Actor } from '../query/resources.ts';
 import type { Services } from '../services.ts';
 import { commandActor } from '../subscribers/subscriber-access.ts';
 import { readVisibleActivity } from './activity-record.ts';
+import { withFreshDesign } from './fresh-email-design.ts';
 import { previewRecipient } from './preview-recipient.ts';
 import { renderContentPreview } from './render-preview.ts';
 import {
@@ -128,8 +129,12 @@ export const activityOrganizationCommands: CommandRegistry = {
       if (!content && revisionId === null) throw new HeraldError('ActivityFetchError');
       const saved = content ?? (await readActivityRevision(db, actor, activity, revisionId!)).content;
       const version = contentVersion(saved, params.variation ?? 0);
+      const email = version.channels.email;
+      const fresh = email
+        ? { ...version, channels: { ...version.channels, email: await withFreshDesign(db, actor, email) } }
+        : version;
       const recipient = await previewRecipient(db, config, actor, params);
-      return renderContentPreview(activity.type, version, recipient);
+      return renderContentPreview(activity.type, fresh, recipient);
     },
   ),
 };

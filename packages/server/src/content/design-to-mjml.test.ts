@@ -1,4 +1,4 @@
-import { designToMjml, emailDesignSchema, type EmailDesign } from '@herald/protocol';
+import { defaultThemeSettings, designToMjml, emailDesignSchema, type EmailDesign } from '@herald/protocol';
 import { everyBlockDesign } from '../../../protocol/src/content/email-design.fixture.ts';
 import { describe, expect, it } from 'vitest';
 import { compileEmailContent } from './email-content.ts';
@@ -61,6 +61,52 @@ describe('designToMjml', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('writes a theme’s head first, and its width and background where the design sets none', async () => {
+    const theme = defaultThemeSettings('Serif');
+    theme.customFont.family = 'Georgia, serif';
+    theme.style.body.width = '480px';
+    const design: EmailDesign = {
+      version: 1,
+      fontFamily: 'Courier',
+      sections: [{ id: 's', columns: [{ id: 'c', blocks: [{ id: 't', type: 'text', html: '<p>x</p>' }] }] }],
+    };
+    const themed = designToMjml(design, { theme });
+    expect(themed).toContain('<mj-body width="480px" background-color="#f4f4f5">');
+    // The design's own font comes after the theme's, so it wins.
+    expect(themed.indexOf('Georgia, serif')).toBeLessThan(themed.indexOf('Courier'));
+    expect(designToMjml({ ...design, width: 640 }, { theme })).toContain('<mj-body width="640px"');
+    expect((await compileMjml(themed)).errors).toEqual([]);
+  });
+
+  it('writes nothing for a content block not chosen yet, and MJML content as it is', () => {
+    const design: EmailDesign = {
+      version: 1,
+      sections: [
+        {
+          id: 's',
+          columns: [
+            {
+              id: 'c',
+              blocks: [
+                { id: 'none', type: 'contentBlock' },
+                {
+                  id: 'm',
+                  type: 'contentBlock',
+                  contentBlockId: 3,
+                  format: 'mjml',
+                  html: '<mj-text>Hi</mj-text>',
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const mjml = designToMjml(design);
+    expect(mjml).toContain('        <mj-text>Hi</mj-text>\n      </mj-column>');
+    expect(mjml).not.toContain('Content block');
   });
 
   it('refuses a design that uses an id twice', () => {

@@ -1,5 +1,6 @@
 /**
- * The production code of Herald's starter templates: native MJML, personalized with Liquid over the recipient
+ * The production code of Herald's hand-written starter templates (Welcome is a design: starter-designs.ts):
+ * native MJML, personalized with Liquid over the recipient
  * (functional §3, PROTOCOL §7). Each keeps the unsubscribe and view-online links a marketing e-mail needs.
  */
 
@@ -88,31 +89,6 @@ export const PROMOTION_MJML = `<mjml>${head('Limited-time offer', '{{ subscriber
     <mj-section background-color="#fff4e6" padding="16px 24px">
       <mj-column>
         <mj-text align="center" font-size="14px">Use code <strong>WEEKEND25</strong> at checkout. One use per customer.</mj-text>
-      </mj-column>
-    </mj-section>${footer}
-  </mj-body>
-</mjml>
-`;
-
-export const WELCOME_MJML = `<mjml>${head('Welcome', 'Welcome aboard, {{ subscriber.firstname | default: "friend" }}', '#2b8a3e')}
-  <mj-body background-color="#f4f4f5" width="600px">
-    <mj-section background-color="#2b8a3e" padding="32px 24px">
-      <mj-column>
-        <mj-text align="center" color="#ffffff" font-size="30px" font-weight="bold">Welcome aboard!</mj-text>
-      </mj-column>
-    </mj-section>
-    <mj-section background-color="#ffffff" padding="24px">
-      <mj-column>
-        <mj-text font-size="18px">Hi {{ subscriber.firstname | default: "there" }},</mj-text>
-        <mj-text>Thanks for joining us. From now on you will be the first to hear about new arrivals, member offers and events near you.</mj-text>
-        <mj-text>Here are three things to do first:</mj-text>
-        <mj-text padding-left="40px">1. Complete your profile so we send what you like.<br />2. Find your nearest store.<br />3. Follow us for daily inspiration.</mj-text>
-        <mj-button href="https://example.com/account">Complete my profile</mj-button>
-      </mj-column>
-    </mj-section>
-    <mj-section background-color="#ebfbee" padding="16px 24px">
-      <mj-column>
-        <mj-text align="center">A welcome gift: <strong>10% off</strong> your first order with code <strong>HELLO10</strong>.</mj-text>
       </mj-column>
     </mj-section>${footer}
   </mj-body>

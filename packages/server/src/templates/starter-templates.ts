@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { NATIVE_TEMPLATE_MARKER } from '@herald/protocol';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.ts';
-import { NEWSLETTER_MJML, PROMOTION_MJML, WELCOME_MJML } from './starter-mjml.ts';
+import { WELCOME_MJML } from './starter-designs.ts';
+import { NEWSLETTER_MJML, PROMOTION_MJML } from './starter-mjml.ts';
 
 /** One of Herald's starter templates, as a package would hold it. */
 export interface StarterTemplate {

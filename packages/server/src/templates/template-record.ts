@@ -1,5 +1,11 @@
-import { isNativeTemplateUrl, type TemplateContentRecord, type TemplateRecord } from '@herald/protocol';
+import {
+  isNativeTemplateUrl,
+  type EmailDesign,
+  type TemplateContentRecord,
+  type TemplateRecord,
+} from '@herald/protocol';
 import { sql } from 'kysely';
+import { starterDesignOf } from './starter-designs.ts';
 
 export interface TemplateRow {
   id: number;
@@ -58,5 +64,13 @@ export function templateContentRecord(row: TemplateContentRow): TemplateContentR
     sample: row.sample,
     profiles: row.profiles,
     dataDescription: row.data_description,
+    ...withDesign(row),
   };
+}
+
+/** The design of a starter written in the native editor's terms, so its activities open on their blocks. */
+function withDesign(row: TemplateContentRow): { design?: EmailDesign } {
+  if (row.code_type !== 'mjml') return {};
+  const design = starterDesignOf({ hash: row.hash, productionCode: row.production_code });
+  return design ? { design } : {};
 }

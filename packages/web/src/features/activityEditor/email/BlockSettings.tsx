@@ -6,6 +6,7 @@ import {
   type SocialNetwork,
 } from '@herald/protocol';
 import {
+  Button,
   Checkbox,
   ColorInput,
   NumberInput,
@@ -25,12 +26,20 @@ interface BlockSettingsProps {
   /** A change of the selected block or section; `burst` names the field typed in. */
   onBlock: (block: EmailBlock, burst?: string) => void;
   onSection: (section: EmailSection, burst?: string) => void;
+  /** Opens the content block picker for the content block with this id. */
+  onPickContentBlock: (blockId: string) => void;
 }
 
 const ALIGNMENTS = ['left', 'center', 'right'] as const;
 
 /** The settings of the selected block or section. */
-export function BlockSettings({ design, selectedId, onBlock, onSection }: BlockSettingsProps) {
+export function BlockSettings({
+  design,
+  selectedId,
+  onBlock,
+  onSection,
+  onPickContentBlock,
+}: BlockSettingsProps) {
   const { t } = useTranslation();
   const place = selectedId === undefined ? undefined : findBlock(design, selectedId);
   const block =
@@ -218,18 +227,16 @@ export function BlockSettings({ design, selectedId, onBlock, onSection }: BlockS
           <Text size="xs" c="dimmed">
             {t('emailEditor.settings.contentBlockHint')}
           </Text>
-          <NumberInput
-            label={t('emailEditor.settings.contentBlockId')}
-            min={1}
-            allowDecimal={false}
-            value={block.contentBlockId}
-            onChange={(value) =>
-              typeof value === 'number' &&
-              value >= 1 &&
-              onBlock({ ...block, contentBlockId: value }, `${block.id}.contentBlockId`)
-            }
-          />
-          {text(block, 'name', t('emailEditor.settings.contentBlockName'))}
+          <Text size="sm" data-testid="chosen-content-block">
+            {block.contentBlockId === undefined
+              ? t('emailEditor.blocks2.empty')
+              : t('emailEditor.blocks2.chosen', { name: block.name ?? `#${block.contentBlockId}` })}
+          </Text>
+          <Button size="xs" variant="light" onClick={() => onPickContentBlock(block.id)}>
+            {block.contentBlockId === undefined
+              ? t('emailEditor.blocks2.chooseAction')
+              : t('emailEditor.blocks2.chooseAnother')}
+          </Button>
         </>
       )}
     </Stack>

@@ -21,11 +21,14 @@ import { ActionIcon, Box, Group, Paper, Stack, Text, UnstyledButton } from '@man
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../platform/i18n/useTranslation.ts';
 import { blockSummary } from './blockSummary.ts';
+import type { DesignLook } from './designLook.ts';
 import { dropItem, moveItem, removeItem } from './designEdits.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
 
 interface DesignCanvasProps {
   design: EmailDesign;
+  /** The e-mail's width, font and backgrounds under its theme, which the canvas takes on. */
+  look: DesignLook;
   selectedId: string | undefined;
   onSelect: (id: string | undefined) => void;
   changeDesign: (change: (design: EmailDesign) => EmailDesign, burst?: string) => void;
@@ -54,6 +57,7 @@ const collisions: CollisionDetection = (args) => {
  */
 export function DesignCanvas({
   design,
+  look,
   selectedId,
   onSelect,
   changeDesign,
@@ -88,10 +92,25 @@ export function DesignCanvas({
         items={design.sections.map((section) => section.id)}
         strategy={verticalListSortingStrategy}
       >
-        <Stack gap="xs" data-testid="design-canvas">
+        <Stack
+          gap="xs"
+          data-testid="design-canvas"
+          data-width={look.width}
+          p="xs"
+          style={{
+            background: look.backgroundColor,
+            fontFamily: look.fontFamily,
+            ...(look.fontSize ? { '--email-font-size': look.fontSize } : {}),
+            // The e-mail's width, scaled down where the column is narrower.
+            maxWidth: look.width,
+            width: '100%',
+            marginInline: 'auto',
+          }}
+        >
           {design.sections.map((section, index) => (
             <SectionCard
               key={section.id}
+              contentBackground={look.contentBackgroundColor}
               section={section}
               position={index + 1}
               selected={selectedId === section.id}
@@ -183,6 +202,7 @@ function ItemTools({
 }
 
 function SectionCard({
+  contentBackground,
   section,
   position,
   selected,
@@ -190,7 +210,7 @@ function SectionCard({
   onMove,
   onRemove,
   children,
-}: ItemProps & { section: EmailSection; position: number }) {
+}: ItemProps & { section: EmailSection; position: number; contentBackground: string | undefined }) {
   const { t } = useTranslation();
   const sortable = useSortable({ id: section.id, data: { kind: 'section' } });
   const name = t('emailEditor.canvas.sectionName', { position });
@@ -204,7 +224,7 @@ function SectionCard({
         transform: CSS.Translate.toString(sortable.transform),
         transition: sortable.transition,
         borderColor: selected ? 'var(--mantine-color-blue-6)' : undefined,
-        background: section.backgroundColor,
+        background: section.backgroundColor ?? contentBackground,
       }}
     >
       <Group justify="space-between" mb={4} wrap="nowrap">
@@ -276,7 +296,8 @@ function BlockCard({
   const { t } = useTranslation();
   const sortable = useSortable({ id: block.id, data: { kind: 'block' } });
   const name = t(`emailEditor.blocks.${block.type}`);
-  const summary = blockSummary(block);
+  const unchosen = block.type === 'contentBlock' && block.contentBlockId === undefined;
+  const summary = unchosen ? t('emailEditor.blocks2.empty') : blockSummary(block);
   return (
     <Box
       ref={sortable.setNodeRef}
@@ -298,7 +319,16 @@ function BlockCard({
             {name}
           </Text>
           {!(selected && block.type === 'text') && summary && (
-            <Text size="sm" lineClamp={2}>
+            <Text
+              lineClamp={2}
+              c={unchosen ? 'dimmed' : undefined}
+              fs={unchosen ? 'italic' : undefined}
+              // The e-mail's own font, as its theme sets it.
+              style={{
+                fontFamily: 'inherit',
+                fontSize: 'var(--email-font-size, var(--mantine-font-size-sm))',
+              }}
+            >
               {summary}
             </Text>
           )}

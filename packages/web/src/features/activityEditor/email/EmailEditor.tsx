@@ -5,6 +5,7 @@ import { useTranslation } from '../../../platform/i18n/useTranslation.ts';
 import type { ChannelEditorProps } from '../channels/channelEditor.ts';
 import { BlockPalette, type PaletteItem } from './BlockPalette.tsx';
 import { BlockSettings } from './BlockSettings.tsx';
+import { ContentBlockPicker, type PickedContentBlock } from './ContentBlockPicker.tsx';
 import {
   addBlock,
   addSection,
@@ -13,15 +14,19 @@ import {
   newSection,
   updateBlock,
   updateSection,
+  withTheme,
 } from './designEdits.ts';
 import { DesignCanvas } from './DesignCanvas.tsx';
+import { designLook } from './designLook.ts';
 import { EmailPreview } from './EmailPreview.tsx';
+import { EmailThemeSelect } from './EmailThemeSelect.tsx';
 import { InsertFieldMenu } from './InsertFieldMenu.tsx';
 import { insertAt } from './liquidFields.ts';
 import type { PreviewAs } from './previewRecipient.ts';
 import { SourceView } from './SourceView.tsx';
 import { useEmailHistory } from './useEmailHistory.ts';
 import { useEmailPreview } from './useEmailPreview.ts';
+import { useEmailThemes } from './useEmailThemes.ts';
 import { VariationsPanel } from './VariationsPanel.tsx';
 
 /** Whether a key press is meant for a text field's own editing (its own undo, its own caret). */
@@ -36,9 +41,12 @@ function typingInField(target: EventTarget | null): boolean {
  */
 export function EmailEditor({ activity, content, onChange, readOnly }: ChannelEditorProps<'email'>) {
   const { t } = useTranslation();
-  const history = useEmailHistory(content, onChange);
+  const { themes, themeOf } = useEmailThemes();
+  const history = useEmailHistory(content, onChange, themeOf);
   const { email, change, changeDesign } = history;
   const [selectedId, setSelectedId] = useState<string | undefined>(undefined);
+  // The content block being chosen for: a block just added, or the selected one asking for another.
+  const [pickingFor, setPickingFor] = useState<string | undefined>(undefined);
   const [as, setAs] = useState<PreviewAs>({ kind: 'sample' });
   const [variation, setVariation] = useState(0);
   const combinations = countCombinations(email);
@@ -84,7 +92,28 @@ export function EmailEditor({ activity, content, onChange, readOnly }: ChannelEd
     const block = newBlock(item, words);
     changeDesign((current) => addBlock(current, block, selectedId));
     setSelectedId(block.id);
+    if (block.type === 'contentBlock') setPickingFor(block.id);
   };
+  const pick = (chosen: PickedContentBlock) => {
+    const blockId = pickingFor;
+    setPickingFor(undefined);
+    if (blockId === undefined) return;
+    changeDesign((current) => {
+      const place = findBlock(current, blockId);
+      const block =
+        place && current.sections[place.sectionIndex]?.columns[place.columnIndex]?.blocks[place.blockIndex];
+      if (block?.type !== 'contentBlock') return current;
+      return updateBlock(current, {
+        ...block,
+        contentBlockId: chosen.id,
+        name: chosen.name,
+        format: chosen.format,
+        html: chosen.content,
+      });
+    });
+  };
+  const themeId = design?.theme?.themeId;
+  const chooseTheme = (next: number | undefined) => changeDesign((current) => withTheme(current, next));
   const field = (name: 'subject' | 'preheader' | 'fromName' | 'fromAddress', withFields: boolean) => (
     <HeaderField
       name={name}
@@ -108,14 +137,22 @@ export function EmailEditor({ activity, content, onChange, readOnly }: ChannelEd
           <Grid.Col span={{ base: 12, md: 6 }}>{field('fromAddress', false)}</Grid.Col>
         </Grid>
       </Paper>
-      <Group gap="xs">
+      <Group gap="xs" align="flex-end">
         <Button size="xs" variant="default" onClick={history.undo} disabled={!history.canUndo || readOnly}>
           {t('emailEditor.undo')}
         </Button>
         <Button size="xs" variant="default" onClick={history.redo} disabled={!history.canRedo || readOnly}>
           {t('emailEditor.redo')}
         </Button>
+        {design && (
+          <EmailThemeSelect themes={themes} themeId={themeId} onChange={chooseTheme} disabled={readOnly} />
+        )}
       </Group>
+      <ContentBlockPicker
+        opened={pickingFor !== undefined}
+        onClose={() => setPickingFor(undefined)}
+        onPick={pick}
+      />
       <Tabs defaultValue="design" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="design">{t('emailEditor.tabs.design')}</Tabs.Tab>
@@ -131,6 +168,7 @@ export function EmailEditor({ activity, content, onChange, readOnly }: ChannelEd
               <Grid.Col span={{ base: 12, md: 6 }}>
                 <DesignCanvas
                   design={design}
+                  look={designLook(design, themeOf(themeId))}
                   selectedId={selectedId}
                   onSelect={setSelectedId}
                   changeDesign={changeDesign}
@@ -143,6 +181,7 @@ export function EmailEditor({ activity, content, onChange, readOnly }: ChannelEd
                 <BlockSettings
                   design={design}
                   selectedId={selectedId}
+                  onPickContentBlock={(blockId) => setPickingFor(blockId)}
                   onBlock={(block, burst) => changeDesign((current) => updateBlock(current, block), burst)}
                   onSection={(section, burst) =>
                     changeDesign((current) => updateSection(current, section), burst)

@@ -21,6 +21,9 @@ export function PreviewFrame({
         {label}
       </Text>
       <iframe
+        // A new frame for each rendering: changing a frame's srcdoc adds a step to the browser's history, which
+        // Back would then walk through (rendering after rendering) instead of leaving the editor.
+        key={html}
         sandbox=""
         title={title}
         srcDoc={html}

@@ -20,6 +20,7 @@ export function blockSummary(block: EmailBlock): string {
     case 'divider':
       return '';
     case 'contentBlock':
+      if (block.contentBlockId === undefined) return '';
       return block.name ?? `#${block.contentBlockId}`;
   }
 }

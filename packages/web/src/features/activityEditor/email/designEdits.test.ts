@@ -9,6 +9,7 @@ import {
   newSection,
   removeItem,
   withColumnCount,
+  withTheme,
 } from './designEdits.ts';
 import { endBurst, recordStep, redo, startHistory, undo } from './editHistory.ts';
 import { insertAt, liquidField } from './liquidFields.ts';
@@ -133,5 +134,42 @@ describe('liquid fields', () => {
     expect(insertAt('Hi !', '{{ x }}', 3, 3)).toBe('Hi {{ x }}!');
     expect(insertAt('Hi', ' {{ x }}', null, null)).toBe('Hi {{ x }}');
     expect(insertAt('Hi you', 'me', 3, 6)).toBe('Hi me');
+  });
+});
+
+describe('withTheme', () => {
+  const styled: EmailDesign = {
+    version: 1,
+    width: 600,
+    fontFamily: 'Helvetica',
+    backgroundColor: '#f4f5f7',
+    contentBackgroundColor: '#ffffff',
+    theme: { attributes: { 'mj-text': { 'line-height': '2' } } },
+    sections: [],
+  };
+
+  it('hands the width, font and backgrounds to the theme chosen, keeping other attributes', () => {
+    expect(withTheme(styled, 4)).toEqual({
+      version: 1,
+      theme: { attributes: { 'mj-text': { 'line-height': '2' } }, themeId: 4 },
+      sections: [],
+    });
+  });
+
+  it('takes the theme away, and drops an empty theme', () => {
+    expect(withTheme(withTheme(styled, 4), undefined).theme).toEqual({
+      attributes: { 'mj-text': { 'line-height': '2' } },
+    });
+    expect(withTheme({ version: 1, theme: { themeId: 2 }, sections: [] }, undefined)).toEqual({
+      version: 1,
+      sections: [],
+    });
+  });
+
+  it('answers a design the schema accepts, and a content block with nothing chosen is one too', () => {
+    const block = newBlock('contentBlock', words);
+    expect(block).toEqual({ id: block.id, type: 'contentBlock' });
+    const themed = withTheme(addBlock(styled, block, undefined), 9);
+    expect(emailDesignSchema.safeParse(themed).success).toBe(true);
   });
 });

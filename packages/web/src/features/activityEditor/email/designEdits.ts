@@ -72,7 +72,8 @@ export function newBlock(
     case 'html':
       return { id, type, html: '<p></p>' };
     case 'contentBlock':
-      return { id, type, contentBlockId: 1 };
+      // Nothing chosen yet: the editor opens the content block picker straight away.
+      return { id, type };
   }
 }
 
@@ -233,4 +234,22 @@ function moveInList<T>(list: readonly T[], from: number, to: number): T[] {
   const [item] = copy.splice(from, 1);
   copy.splice(to, 0, item!);
   return copy;
+}
+
+/**
+ * The design under a theme (by id), or under none. Choosing a theme hands it the e-mail's width, font and
+ * backgrounds, so the design's own are dropped (undo brings them back); its other attributes stay.
+ */
+export function withTheme(design: EmailDesign, themeId: number | undefined): EmailDesign {
+  const { theme, ...rest } = design;
+  const { themeId: _previous, ...kept } = theme ?? {};
+  if (themeId === undefined) return Object.keys(kept).length === 0 ? rest : { ...rest, theme: kept };
+  const {
+    width: _width,
+    fontFamily: _fontFamily,
+    backgroundColor: _backgroundColor,
+    contentBackgroundColor: _contentBackgroundColor,
+    ...unstyled
+  } = rest;
+  return { ...unstyled, theme: { ...kept, themeId } };
 }

@@ -1,4 +1,4 @@
-import { designToMjml, type EmailContent, type EmailDesign } from '@herald/protocol';
+import { designToMjml, type EmailContent, type EmailDesign, type ThemeSettings } from '@herald/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { endBurst, recordStep, redo, startHistory, undo, type EditHistory } from './editHistory.ts';
 
@@ -17,18 +17,24 @@ export interface EmailHistory {
   canRedo: boolean;
 }
 
-/** The e-mail being edited with its undo history; every step is also reported to `onChange` (the page's draft). */
+/**
+ * The e-mail being edited with its undo history; every step is also reported to `onChange` (the page's draft).
+ * `themeOf` answers the settings of a theme by id when they are loaded, so the MJML written carries the theme.
+ */
 export function useEmailHistory(
   initial: EmailContent,
   onChange: (email: EmailContent) => void,
+  themeOf: (themeId: number | undefined) => ThemeSettings | undefined = () => undefined,
 ): EmailHistory {
   const [history, setHistory] = useState<EditHistory<EmailContent>>(() => startHistory(initial));
   const latest = useRef(history);
   const reported = useRef(onChange);
   const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const themes = useRef(themeOf);
   useEffect(() => {
     reported.current = onChange;
-  }, [onChange]);
+    themes.current = themeOf;
+  }, [onChange, themeOf]);
   useEffect(() => () => clearTimeout(pause.current), []);
 
   const apply = useCallback((next: EditHistory<EmailContent>) => {
@@ -53,7 +59,8 @@ export function useEmailHistory(
       if (!email.design) return;
       const design = edit(email.design);
       if (design === email.design) return;
-      change({ ...email, design, mjml: designToMjml(design) }, burst);
+      const theme = themes.current(design.theme?.themeId);
+      change({ ...email, design, mjml: designToMjml(design, { theme }) }, burst);
     },
     [change],
   );

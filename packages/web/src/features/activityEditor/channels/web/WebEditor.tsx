@@ -64,15 +64,19 @@ export function WebEditor({ activity, content, onChange, readOnly }: ChannelEdit
       <PreviewErrors errors={preview?.errors ?? []} />
     </>
   );
+  const previewDocument = webPreviewDocument(preview?.html ?? content.html, content.placement);
   return (
     <EditorWithPreview
       testId="web-editor"
       fields={fields}
       preview={
         <iframe
+          // A new frame for each document: changing a frame's srcdoc adds a step to the browser's history,
+          // which Back would then walk through instead of leaving the page.
+          key={previewDocument}
           title={t('channelEditors.web.previewFrame')}
           sandbox=""
-          srcDoc={webPreviewDocument(preview?.html ?? content.html, content.placement)}
+          srcDoc={previewDocument}
           data-testid="web-preview-frame"
           style={{
             width: '100%',
