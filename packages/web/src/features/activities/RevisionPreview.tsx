@@ -80,6 +80,8 @@ function RenderedContent({ rendered, title }: { rendered: RenderedPreview; title
       </Group>
       {rendered.html !== '' ? (
         <iframe
+          // A new frame for each document: changing a frame's srcdoc adds a step to the browser's history.
+          key={rendered.html}
           sandbox=""
           srcDoc={rendered.html}
           title={t('activities.preview.frameTitle', { name: title })}

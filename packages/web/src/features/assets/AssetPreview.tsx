@@ -57,6 +57,8 @@ export function AssetPreview({ asset }: { asset: Asset }) {
             ) : (
               <iframe
                 title={t('assets.preview.frameTitle', { name: asset.name })}
+                // A new frame for each document: changing a frame's srcdoc adds a step to the browser's history.
+                key={snippet.data}
                 sandbox=""
                 srcDoc={snippet.data}
                 style={{ width: '100%', minHeight: 240, border: 0, background: 'white' }}
