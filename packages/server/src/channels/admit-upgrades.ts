@@ -6,7 +6,7 @@ import { HeraldError } from '@herald/protocol';
 export type AdmitUpgrade = (request: IncomingMessage) => (() => void) | undefined;
 
 /**
- * How many admitted handshakes go on to Fastify in one turn of the event loop. Each costs about a millisecond
+ * How many admitted handshakes go on to Fastify in one turn of the event loop. Each costs up to a millisecond
  * (routing, hooks, the upgrade's hashing and the new socket's first frames); a burst of 256 handed on at once
  * held another client's ping for 180–270 ms (issue 12's flood). Handing them on a few a turn lets the loop
  * answer everyone else between them, and costs the burst itself nothing measurable.
