@@ -6,3 +6,4 @@ export * from './short-links.ts';
 export * from './email-design.ts';
 export * from './design-to-mjml.ts';
 export * from './email-variations.ts';
+export * from './checks.ts';
