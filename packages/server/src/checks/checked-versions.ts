@@ -8,8 +8,10 @@ import {
 import type { Kysely } from 'kysely';
 import { renderContentPreview } from '../activities/render-preview.ts';
 import { withFreshDesign } from '../activities/fresh-email-design.ts';
-import { compileEmailContent } from '../content/email-content.ts';
-import type { Recipient } from '../content/recipient-scope.ts';
+import { compileEmailContent, type CompiledEmail } from '../content/email-content.ts';
+import { textLiquid } from '../content/liquid-engines.ts';
+import { recipientScope, type Recipient } from '../content/recipient-scope.ts';
+import { compileTemplatePart } from '../content/template-part.ts';
 import type { Database } from '../database/schema.ts';
 import type { Actor } from '../query/resources.ts';
 import type { CheckedContent, CheckedVersion } from './checked-content.ts';
@@ -18,7 +20,7 @@ import { scanHtml } from './html-scan.ts';
 /**
  * A revision's content made ready for the checks: every version rendered once for `recipient`, as
  * renderPreview renders it (a designed e-mail with its content blocks and theme as they are now). An e-mail is
- * compiled once per version, and each version's compiled form is kept to render the test profiles with, so no
+ * compiled once per distinct body, and each version's compiled form is kept to render the test profiles with, so no
  * check compiles MJML again. `signal` is looked at between versions, the costly steps.
  */
 export async function checkedContent(
@@ -39,7 +41,9 @@ export async function checkedContent(
 
 /**
  * An e-mail's versions for the checks, each combination of its variations prepared (a designed e-mail's MJML
- * written again from its design) and compiled once. Needs no database unless `prepare` does.
+ * written again from its design) and compiled once. Versions that differ only by their subject (an A/B test
+ * of subjects) share one compiled body: the body is the costly part, the subject a line. Needs no database
+ * unless `prepare` does.
  */
 export async function checkedEmailContent(
   email: EmailContent,
@@ -48,23 +52,40 @@ export async function checkedEmailContent(
   signal?: AbortSignal,
 ): Promise<CheckedContent> {
   const versions: CheckedVersion[] = [];
+  const bodies = new Map<string, Promise<CompiledEmail>>();
   const count = countCombinations(email);
   for (let variation = 0; variation < count; variation += 1) {
     signal?.throwIfAborted();
     const combination = emailCombination(email, variation);
     if (!combination) break;
-    versions.push(await emailVersion(variation, await prepare(combination), recipient));
+    const prepared = await prepare(combination);
+    const key = JSON.stringify([prepared.mjml, prepared.html, prepared.preheader, prepared.text]);
+    let body = bodies.get(key);
+    if (!body) bodies.set(key, (body = compileEmailContent({ ...prepared, subject: '' })));
+    versions.push(emailVersion(variation, prepared, await body, recipient));
   }
   return { channel: 'email', versions, email, unsubscribeUrl: recipient.unsubscribeUrl };
 }
 
-async function emailVersion(
+/** One e-mail version: its own subject over a compiled body, rendered as compileEmailContent renders both. */
+function emailVersion(
   variation: number,
   email: EmailContent,
+  body: CompiledEmail,
   recipient: Recipient,
-): Promise<CheckedVersion> {
-  const compiled = await compileEmailContent(email);
-  const rendered = compiled.render(recipient);
+): CheckedVersion {
+  const subject = compileTemplatePart({ part: 'subject', source: email.subject, engine: textLiquid });
+  const render = (who: Recipient) => {
+    const renderedSubject = subject.render(recipientScope(who));
+    const rendered = body.render(who);
+    return {
+      ...rendered,
+      // A subject is one header line, as compileEmailContent makes it.
+      subject: renderedSubject.output.replace(/\s*[\r\n]+\s*/g, ' ').trim(),
+      errors: [...subject.errors, ...renderedSubject.errors, ...rendered.errors],
+    };
+  };
+  const rendered = render(recipient);
   return {
     variation,
     subjectSource: email.subject,
@@ -77,7 +98,7 @@ async function emailVersion(
     ),
     page: scanHtml(rendered.html),
     errors: rendered.errors,
-    renderErrors: (other) => Promise.resolve(compiled.render(other).errors),
+    renderErrors: (other) => Promise.resolve(render(other).errors),
   };
 }
 
