@@ -63,3 +63,19 @@ describe('links check', () => {
     expect(linkProblem('ftp://example.com/a')?.status).toBe('fail');
   });
 });
+
+describe('links check on personalized links', () => {
+  it('warns rather than fails a link a field completes, which the sample recipient leaves empty', async () => {
+    const content = await emailFixture('<a href="{{ subscriber.custom.store_url }}">Your store</a>');
+    expect(checkLinks(content)).toMatchObject({
+      status: 'warn',
+      message:
+        'Link with no address is incomplete for the sample recipient: give its personalized address a fallback with | default.',
+    });
+  });
+
+  it('still fails an empty link when only Herald’s own links are personalized', async () => {
+    const content = await emailFixture('<a href="">Shop</a>');
+    expect(checkLinks(content).status).toBe('fail');
+  });
+});

@@ -21,17 +21,25 @@ export function isLocalHost(hostname: string): boolean {
   return a === 127 || a === 0 || a === 10 || (a === 192 && b === 168) || (a === 172 && b >= 16 && b <= 31);
 }
 
+/** What is wrong with a link; `incomplete` when its address is empty or partial, as a missing field leaves it. */
+export type LinkProblem = Omit<Finding, 'variation'> & { incomplete?: true };
+
 /** What is wrong with one link's address, or undefined when a reader can follow it. */
-export function linkProblem(href: string): Omit<Finding, 'variation'> | undefined {
+export function linkProblem(href: string): LinkProblem | undefined {
   const address = href.trim();
   const shown = shortened(address);
-  if (!address) return { status: 'fail', text: 'A link has an empty address: set where it goes.' };
+  if (!address)
+    return { status: 'fail', text: 'A link has an empty address: set where it goes.', incomplete: true };
   if (address.startsWith('#')) return undefined;
   let url: URL;
   try {
     url = new URL(address);
   } catch {
-    return { status: 'fail', text: `Link ${shown} is not a full address: write it with https://.` };
+    return {
+      status: 'fail',
+      text: `Link ${shown} is not a full address: write it with https://.`,
+      incomplete: true,
+    };
   }
   const scheme = url.protocol.toLowerCase();
   if (UNREACHABLE_SCHEMES.has(scheme))
@@ -56,20 +64,32 @@ export function linkProblem(href: string): Omit<Finding, 'variation'> | undefine
   return undefined;
 }
 
+/** An href written with Liquid in it (other than Herald's own links), which a recipient's fields complete. */
+const PERSONALIZED_HREF = /href\s*=\s*["']?[^"'>\s]*\{\{(?!\s*(unsubscribe_url|view_online_url)\s*\}\})/i;
+
 /**
  * `links`, per version: every link's address must be one a reader can follow (not malformed, not local, not a
- * file or a script), and an e-mail must have an unsubscribe link (`{{ unsubscribe_url }}`), which the law of
+ * file or a script; one the content personalizes and the sample recipient leaves incomplete only warns, since
+ * subscribers with the field get a whole address), and an e-mail must have an unsubscribe link (`{{ unsubscribe_url }}`), which the law of
  * most countries asks of marketing e-mail.
  */
 export function checkLinks(content: CheckedContent): CheckResult {
   const findings: Finding[] = [];
   let count = 0;
-  for (const { variation, page, html } of content.versions) {
+  for (const { variation, page, html, sources } of content.versions) {
+    const personalized = sources.some((source) => PERSONALIZED_HREF.test(source));
     for (const link of page.links) {
       if (link.href === undefined) continue;
       count += 1;
       const problem = linkProblem(link.href);
-      if (problem) findings.push({ ...problem, variation });
+      if (!problem) continue;
+      if (problem.incomplete && personalized)
+        findings.push({
+          status: 'warn',
+          text: `Link ${link.href.trim() ? shortened(link.href.trim()) : 'with no address'} is incomplete for the sample recipient: give its personalized address a fallback with | default.`,
+          variation,
+        });
+      else findings.push({ status: problem.status, text: problem.text, variation });
     }
     if (content.channel === 'email' && !html.includes(content.unsubscribeUrl))
       findings.push({
