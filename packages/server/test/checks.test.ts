@@ -224,6 +224,27 @@ describe('runActivityChecks', () => {
     ).rejects.toBe(reason);
   });
 
+  it('runs the checks that apply to an SMS', async () => {
+    const { activityId } = await activityWith(
+      { type: 'sms', target: `list ${listId}` },
+      { sms: { text: 'Hi {{ subscriber.lastname }}, new roasts at https://harbour.example/r' } },
+    );
+    const results = await runActivityChecks({ db: herald.database.db, actor, activityId });
+    expect(statuses(results)).toEqual({
+      size: 'pass',
+      images: 'pass',
+      links: 'pass',
+      subject: 'pass',
+      officeXml: 'pass',
+      from: 'pass',
+      trackingImage: 'pass',
+      destination: 'pass',
+      recipients: 'pass',
+      content: 'warn',
+    });
+    expect(results.find((result) => result.name === 'size')?.message).toBe('The SMS is 1 segment.');
+  });
+
   it('answers ActivityNotFoundError for another organization’s activity', async () => {
     const { activityId } = await activityWith({}, { email: { subject: 'Hi', html: '<p>Hi</p>' } });
     const other = await createOrganization(herald, 'Elsewhere');
