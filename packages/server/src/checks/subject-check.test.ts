@@ -15,10 +15,18 @@ describe('subject check', () => {
   });
 
   it('fails an empty subject', async () => {
-    const content = await emailFixture('<p>Hi</p>', { subject: '{{ subscriber.custom.nothing }}' });
+    const content = await emailFixture('<p>Hi</p>', { subject: '  ' });
     expect(checkSubject(content)).toMatchObject({
       status: 'fail',
       message: 'The subject is empty: write one.',
+    });
+  });
+
+  it('warns a subject only fields make, which the sample recipient leaves empty', async () => {
+    const content = await emailFixture('<p>Hi</p>', { subject: '{{ subscriber.custom.offer }}' });
+    expect(checkSubject(content)).toMatchObject({
+      status: 'warn',
+      message: 'The subject is empty for the sample recipient: give its fields a fallback with | default.',
     });
   });
 

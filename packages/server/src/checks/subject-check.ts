@@ -45,7 +45,8 @@ export function spamPhrasesIn(subject: string): string[] {
 
 /**
  * `subject`, per version, on the subject as the sample recipient gets it (a push notification's title): empty
- * fails for an e-mail (warns for a push, whose title is optional); too long, in capitals or with spam phrases
+ * fails for an e-mail (warns for a push, whose title is optional, and when only fields the sample recipient
+ * lacks make it empty); too long, in capitals or with spam phrases
  * warns. Other channels have no subject line.
  */
 export function checkSubject(content: CheckedContent): CheckResult {
@@ -53,9 +54,17 @@ export function checkSubject(content: CheckedContent): CheckResult {
     return checkOutcome('subject', [], 'This channel has no subject line.');
   const what = content.channel === 'email' ? 'subject' : 'title';
   const findings: Finding[] = [];
-  for (const { variation, subject } of content.versions) {
+  for (const { variation, subject, subjectSource } of content.versions) {
     const add = (status: Finding['status'], text: string) => findings.push({ status, text, variation });
     const characters = [...subject].length;
+    if (characters === 0 && subjectSource?.includes('{{')) {
+      // Written, but all fields the sample recipient lacks: subscribers without them get an empty subject.
+      add(
+        'warn',
+        `The ${what} is empty for the sample recipient: give its fields a fallback with | default.`,
+      );
+      continue;
+    }
     if (characters === 0) {
       add(content.channel === 'email' ? 'fail' : 'warn', `The ${what} is empty: write one.`);
       continue;
