@@ -222,6 +222,11 @@ describe('runActivityChecks', () => {
     await expect(
       runActivityChecks({ db: herald.database.db, actor, activityId, signal: controller.signal }),
     ).rejects.toBe(reason);
+    // Aborted once running (cancelCheck while it renders): it stops at the next step with the reason.
+    const running = new AbortController();
+    const run = runActivityChecks({ db: herald.database.db, actor, activityId, signal: running.signal });
+    running.abort(reason);
+    await expect(run).rejects.toBe(reason);
   });
 
   it('runs the checks that apply to an SMS', async () => {
