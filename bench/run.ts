@@ -1,4 +1,5 @@
 import { benchCampaignQuery } from './campaign-query.ts';
+import { benchChecks } from './checks.ts';
 import { benchColdStart } from './cold-start.ts';
 import { benchFanOut } from './fan-out.ts';
 import { benchFlood } from './flood.ts';
@@ -30,6 +31,7 @@ const benchmarks: Record<string, () => Promise<string[]>> = {
   'target-count': benchTargetCount,
   responsiveness: benchResponsiveness,
   render: benchRender,
+  checks: benchChecks,
 };
 
 const chosen = process.argv.slice(2);
