@@ -7,3 +7,4 @@ export * from './email-design.ts';
 export * from './design-to-mjml.ts';
 export * from './email-variations.ts';
 export * from './checks.ts';
+export * from './proofs.ts';

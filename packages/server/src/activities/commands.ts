@@ -1,18 +1,17 @@
 import {
   HeraldError,
   activityIdOf,
-  countCombinations,
-  emailCombination,
   organizationCommands,
   type ActivityContent,
   type ActivityContentInput,
   type ActivityRecord,
 } from '@herald/protocol';
 import { registerCommand, type CommandContext, type CommandRegistry } from '../channels/registry.ts';
-import { validation, type Actor } from '../query/resources.ts';
+import type { Actor } from '../query/resources.ts';
 import type { Services } from '../services.ts';
 import { commandActor } from '../subscribers/subscriber-access.ts';
 import { readVisibleActivity } from './activity-record.ts';
+import { contentVersion } from './content-version.ts';
 import { withFreshDesign } from './fresh-email-design.ts';
 import { previewRecipient } from './preview-recipient.ts';
 import { renderContentPreview } from './render-preview.ts';
@@ -149,22 +148,4 @@ function draftContent(activity: ActivityRecord, content: ActivityContentInput): 
     ...content,
     channels: { ...content.channels, features: { lsmoptin: { defaultCommunicationPreference: 'optin' } } },
   } as ActivityContent;
-}
-
-/**
- * Version `variation` of a content (functional §4): an e-mail's combination of its variations, any other
- * channel's only version, 0. An index that is not one of them is the caller's mistake.
- */
-function contentVersion(content: ActivityContent, variation: number): ActivityContent {
-  const email = content.channels.email;
-  if (!email) {
-    if (variation !== 0) throw validation('variation', 'This content has no variations');
-    return content;
-  }
-  const combination = emailCombination(email, variation);
-  if (!combination) {
-    const count = countCombinations(email);
-    throw validation('variation', `This e-mail has ${count} version${count === 1 ? '' : 's'}, from 0`);
-  }
-  return { ...content, channels: { ...content.channels, email: combination } };
 }

@@ -29,6 +29,7 @@ export interface RetriedMessage {
   to: string;
   subject: string;
   text: string;
+  html?: string;
   attempts: number;
   createdAt: Date;
 }
@@ -69,11 +70,12 @@ export async function takeRetry(db: Kysely<Database>, outboxId: number): Promise
       recipient: string;
       subject: string;
       body: string;
+      html: string | null;
       attempts: number;
       created_at: Date;
     }>`UPDATE outbox SET next_attempt_at = NULL
       WHERE id = ${outboxId} AND sent_at IS NULL AND next_attempt_at IS NOT NULL
-      RETURNING id, recipient, subject, body, attempts, created_at`.execute(db)
+      RETURNING id, recipient, subject, body, html, attempts, created_at`.execute(db)
   ).rows[0];
   return (
     row && {
@@ -81,6 +83,7 @@ export async function takeRetry(db: Kysely<Database>, outboxId: number): Promise
       to: row.recipient,
       subject: row.subject,
       text: row.body,
+      ...(row.html !== null ? { html: row.html } : {}),
       attempts: row.attempts,
       createdAt: new Date(row.created_at),
     }

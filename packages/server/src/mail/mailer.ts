@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   /** Plain text. It may hold a one-time code, so it is never logged. */
   text: string;
+  /** An HTML part beside the text (a proof of an e-mail); sent as multipart/alternative. */
+  html?: string;
 }
 
 // A mail server that does not answer must not hold a sign-up for minutes (nodemailer waits 2 minutes by default).
@@ -38,8 +40,11 @@ export class Mailer {
       : undefined;
   }
 
-  /** Writes the message to the outbox and delivers it. A delivery failure is recorded and logged, not thrown. */
-  async send(message: MailMessage): Promise<void> {
+  /**
+   * Writes the message to the outbox and delivers it; answers its outbox id. A delivery failure is recorded and
+   * logged, not thrown.
+   */
+  async send(message: MailMessage): Promise<number> {
     const createdAt = new Date();
     const outboxId = await recordInOutbox(this.#db, message, createdAt);
     if (!this.#transport) {
@@ -47,9 +52,10 @@ export class Mailer {
         { outboxId, to: message.to, subject: message.subject },
         'mail waiting in the outbox (HERALD_SMTP_URL is not set)',
       );
-      return;
+      return outboxId;
     }
     await this.#deliver({ id: outboxId, ...message, attempts: 0, createdAt });
+    return outboxId;
   }
 
   /**
@@ -74,6 +80,7 @@ export class Mailer {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...(message.html !== undefined ? { html: message.html } : {}),
       });
       await markSent(this.#db, message.id);
       this.#log.info(logged, 'mail sent');

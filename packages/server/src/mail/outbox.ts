@@ -14,12 +14,18 @@ export interface OutboxMessage {
 
 export async function recordInOutbox(
   db: Kysely<Database>,
-  message: { to: string; subject: string; text: string },
+  message: { to: string; subject: string; text: string; html?: string | undefined },
   now = new Date(),
 ): Promise<number> {
   const row = await db
     .insertInto('outbox')
-    .values({ recipient: message.to, subject: message.subject, body: message.text, created_at: now })
+    .values({
+      recipient: message.to,
+      subject: message.subject,
+      body: message.text,
+      html: message.html ?? null,
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

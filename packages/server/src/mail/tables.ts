@@ -13,6 +13,8 @@ export interface OutboxTable {
   recipient: string;
   subject: string;
   body: string;
+  /** The HTML part, when the message has one (a proof of an e-mail); null for plain-text messages. */
+  html: ColumnType<string | null, string | null | undefined, never>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   /** When the SMTP server accepted it; null while waiting (no SMTP configured) or after a failure. */
   sent_at: Date | null;
