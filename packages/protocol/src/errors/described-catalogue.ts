@@ -5,6 +5,10 @@
 export const describedErrorCatalogue = {
   // Functional §5: the maximum send rate; "the English text shows a placeholder" and asks to contact support.
   MaxSendRateError: 'The maximum send rate is {limit} messages per minute. Please contact support.',
+  // Functional §3 Targeting rule, §6: an enabled rule of the activity's channel blocks approval and deployment
+  // for non-admins when the activity reaches anyone outside the rule's target; an administrator may override.
+  TargetingRuleBlockedError:
+    "This activity reaches {outside} subscribers outside the organization's {channel} targeting rule. Narrow its target to the rule, or ask an administrator to override it.",
   // Functional §5: a throttle under 1 suspends deployment.
   ThrottleSuspendedError: 'Deployment is suspended because the throttle is under 1.',
   // Functional §8: "Max throttle reached" among the check failures.
