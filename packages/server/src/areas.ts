@@ -29,6 +29,8 @@ import { contentBlocksArea } from './content-blocks/area.ts';
 import { partitionsArea } from './partitions/area.ts';
 import { targetingRulesArea } from './targeting-rules/area.ts';
 import { clientErrorsArea } from './client-errors/area.ts';
+import { workflowArea } from './workflow/area.ts';
+import { checksNotYetRun } from './workflow/checks-pending.ts';
 import type { Area } from './area.ts';
 
 /**
@@ -66,5 +68,7 @@ export const heraldAreas: readonly Area[] = [
   contentBlocksArea,
   partitionsArea,
   targetingRulesArea,
+  // The checks engine (checks/run-activity-checks.ts) replaces the stand-in when it lands.
+  workflowArea({ runActivityChecks: checksNotYetRun }),
   clientErrorsArea,
 ];

@@ -89,4 +89,13 @@ export const describedErrorCatalogue = {
   ContentBlockTargetIdError: 'A content block id is needed to update its target.',
   PartitionContentBlockIdError: 'Removing partition content needs a block content id.',
   ContentBlockNotFoundError: 'Content block not found',
+  // Issue 15, the workflow (docs/workflow.md): an action the activity's status does not allow; a send that
+  // lacks an approved revision or a passing check; an approver who made the last change when the organization
+  // asks for two people; a check stopped by cancelCheck; proofs, which a later part of the issue sends.
+  WorkflowTransitionError: 'This action is not possible in the activity’s current status.',
+  DeploymentNotReadyError:
+    'The activity needs an approved revision and a passing check before it can be scheduled or deployed.',
+  ActivityApprovalSelfError: 'Someone other than the last editor must approve this activity.',
+  CheckCancelledError: 'The check was cancelled.',
+  WorkflowActionUnavailableError: 'This workflow action is not available yet.',
 } as const;
