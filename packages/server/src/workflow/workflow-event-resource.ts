@@ -15,7 +15,7 @@ export const workflowEventResource = implementResource({
     action: { column: 'workflow_event.action' },
     at: { column: 'workflow_event.at' },
   },
-  sortable: { at: 'workflow_event.at' },
+  sortable: { at: 'at' },
   search: [],
   restrictedCondition: (actor) => sql`EXISTS (SELECT 1 FROM activity a WHERE a.id = workflow_event.activity_id
     AND a.partition_ids && ${actor.partitionIds ?? []}::integer[])`,
