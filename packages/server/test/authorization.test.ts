@@ -714,15 +714,26 @@ describe('workflow authorization table', () => {
       if (action === 'removeParticipant')
         await herald.database.db
           .insertInto('activity_participant')
-          .values({ organization_id: organizationId, activity_id: activity.id, user_id: memberId, added_by: null })
+          .values({
+            organization_id: organizationId,
+            activity_id: activity.id,
+            user_id: memberId,
+            added_by: null,
+          })
           .execute();
-      const params: Record<string, unknown> = {
-        comment: { text: 'Table' },
-        addParticipant: { email: memberEmail },
-        removeParticipant: { userId: memberId },
-        updateThrottle: { perMinute: 100 },
-      }[action as string] ?? {};
-      const reply = await channel.request('workflow', { organizationId, activityId: activity.id, action, ...params });
+      const params: Record<string, unknown> =
+        {
+          comment: { text: 'Table' },
+          addParticipant: { email: memberEmail },
+          removeParticipant: { userId: memberId },
+          updateThrottle: { perMinute: 100 },
+        }[action as string] ?? {};
+      const reply = await channel.request('workflow', {
+        organizationId,
+        activityId: activity.id,
+        action,
+        ...params,
+      });
       const outcome = reply.error && GATES.has(reply.error.type) ? reply.error.type : 'reached';
       const expected = allowed[action].includes(role) ? 'reached' : refusal(action, role);
       expect(outcome, JSON.stringify(reply.error)).toBe(expected);

@@ -9,7 +9,9 @@ import type { TestHerald } from './support/herald.ts';
  * beside the engine.
  */
 export const subjectChecks: RunActivityChecks = async ({ db, actor, activityId, revisionId, signal }) => {
-  const rows = await sql<{ subject: string | null }>`SELECT r.content #>> '{channels,email,subject}' AS subject
+  const rows = await sql<{
+    subject: string | null;
+  }>`SELECT r.content #>> '{channels,email,subject}' AS subject
     FROM activity_revision r JOIN activity a ON a.id = r.activity_id
     WHERE a.id = ${activityId} AND a.organization_id = ${actor.organizationId}
       AND r.id = coalesce(${revisionId ?? null}::integer, a.latest_revision_id)`.execute(db);
@@ -34,7 +36,12 @@ export const subjectChecks: RunActivityChecks = async ({ db, actor, activityId, 
 export async function addCampaign(herald: TestHerald, organizationId: number, partitionIds: number[] = []) {
   const row = await herald.database.db
     .insertInto('campaign')
-    .values({ organization_id: organizationId, name: 'Workflow campaign', start_date: '2030-01-01', partition_ids: partitionIds })
+    .values({
+      organization_id: organizationId,
+      name: 'Workflow campaign',
+      start_date: '2030-01-01',
+      partition_ids: partitionIds,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -54,11 +61,16 @@ export async function activityInStatus(
 ): Promise<{ id: number; revisionId: number; version: number }> {
   const db = herald.database.db;
   const activity = (
-    await sql<{ id: number }>`INSERT INTO activity (organization_id, campaign_id, type, name, partition_ids, status)
+    await sql<{
+      id: number;
+    }>`INSERT INTO activity (organization_id, campaign_id, type, name, partition_ids, status)
       VALUES (${organizationId}, ${campaignId}, 'email', ${`In ${status}`}, ${options.partitionIds ?? []}::integer[],
         ${status}) RETURNING id`.execute(db)
   ).rows[0]!;
-  const content = { schemaVersion: 3, channels: { email: { subject: options.subject ?? 'Hello', html: '<p>Hi</p>' } } };
+  const content = {
+    schemaVersion: 3,
+    channels: { email: { subject: options.subject ?? 'Hello', html: '<p>Hi</p>' } },
+  };
   const approvalStatus = ['approvalRequested'].includes(status)
     ? 'requested'
     : ['approved', 'scheduled', 'deploying', 'suspended', 'deployed', 'cancelled', 'failed'].includes(status)
@@ -67,7 +79,9 @@ export async function activityInStatus(
         ? 'rejected'
         : 'none';
   const revision = (
-    await sql<{ id: number }>`INSERT INTO activity_revision (organization_id, activity_id, content, approval_status, created_by)
+    await sql<{
+      id: number;
+    }>`INSERT INTO activity_revision (organization_id, activity_id, content, approval_status, created_by)
       VALUES (${organizationId}, ${activity.id}, ${JSON.stringify(content)}::jsonb, ${approvalStatus},
         ${options.editorId ?? null}) RETURNING id`.execute(db)
   ).rows[0]!;

@@ -49,8 +49,12 @@ describe('the activity workflow', () => {
     closers.push(() => connection.close());
     return connection;
   };
-  const act = (client: ChannelClient, activityId: number, action: string, params: Record<string, unknown> = {}) =>
-    client.request('workflow', { organizationId, activityId, action, ...params });
+  const act = (
+    client: ChannelClient,
+    activityId: number,
+    action: string,
+    params: Record<string, unknown> = {},
+  ) => client.request('workflow', { organizationId, activityId, action, ...params });
   const done = async (client: ChannelClient, activityId: number, action: string, params = {}) => {
     const reply = await act(client, activityId, action, params);
     expect(reply.error, `${action}: ${JSON.stringify(reply.error)}`).toBeUndefined();
@@ -66,10 +70,16 @@ describe('the activity workflow', () => {
     ).status;
   const log = async (activityId: number) =>
     (
-      await admin.call<{ records: Array<{ action: string; fromStatus: string; toStatus: string; by: number | null; comment: string | null; details: Record<string, unknown> }> }>(
-        'query',
-        { organizationId, query: { type: 'workflowEvent', filter: { activityId } }, limit: 100 },
-      )
+      await admin.call<{
+        records: Array<{
+          action: string;
+          fromStatus: string;
+          toStatus: string;
+          by: number | null;
+          comment: string | null;
+          details: Record<string, unknown>;
+        }>;
+      }>('query', { organizationId, query: { type: 'workflowEvent', filter: { activityId } }, limit: 100 })
     ).records;
 
   beforeAll(async () => {
@@ -105,7 +115,9 @@ describe('the activity workflow', () => {
   };
 
   describe('the transition table, every action from every status, through the command', () => {
-    const cells = WORKFLOW_ACTIONS.flatMap((action) => ACTIVITY_STATUSES.map((from) => [action, from] as const));
+    const cells = WORKFLOW_ACTIONS.flatMap((action) =>
+      ACTIVITY_STATUSES.map((from) => [action, from] as const),
+    );
     it.each(cells)('%s from %s', async (action, from) => {
       const activity = await activityInStatus(herald, organizationId, campaignId, from);
       const reply = await act(admin, activity.id, action, await paramsOf(action, activity.id));
@@ -156,7 +168,11 @@ describe('the activity workflow', () => {
       .select(['user_id', 'kind', 'message_key'])
       .where('record_id', '=', String(id))
       .execute();
-    expect(notices).toContainEqual({ user_id: approver.user.id, kind: 'approvals', message_key: 'activityApprovalRequested' });
+    expect(notices).toContainEqual({
+      user_id: approver.user.id,
+      kind: 'approvals',
+      message_key: 'activityApprovalRequested',
+    });
     expect((await act(deployer, id, 'queueDeploy')).error?.type).toBe('WorkflowTransitionError');
     const approved = await done(approver.channel, id, 'approve', { comment: 'Go' });
     expect(approved.activity.status).toBe('approved');
@@ -174,11 +190,20 @@ describe('the activity workflow', () => {
       .where('id', '=', scheduled.jobId!)
       .executeTakeFirstOrThrow();
     expect(job.status).toBe('queued');
-    expect(job.params).toMatchObject({ activityId: id, revisionId: revisions.records[0]!.id, at: '2031-01-01T09:00:00.000Z' });
+    expect(job.params).toMatchObject({
+      activityId: id,
+      revisionId: revisions.records[0]!.id,
+      at: '2031-01-01T09:00:00.000Z',
+    });
     expect((await done(deployer, id, 'queueCancel')).activity.status).toBe('approved');
     expect(
-      (await herald.database.db.selectFrom('job').select('status').where('id', '=', scheduled.jobId!).executeTakeFirstOrThrow())
-        .status,
+      (
+        await herald.database.db
+          .selectFrom('job')
+          .select('status')
+          .where('id', '=', scheduled.jobId!)
+          .executeTakeFirstOrThrow()
+      ).status,
     ).toBe('cancelled');
 
     expect((await done(deployer, id, 'queueDeploy')).activity.status).toBe('scheduled');
@@ -218,7 +243,10 @@ describe('the activity workflow', () => {
       data: [{ id: dated.id, version: dated.version, date: '2031-02-01T10:00:00Z' }],
     });
     expect(await statusOf(dated.id)).toBe('draft');
-    expect((await log(dated.id))[0]).toMatchObject({ action: 'approvalReset', details: { reason: 'targetOrDate' } });
+    expect((await log(dated.id))[0]).toMatchObject({
+      action: 'approvalReset',
+      details: { reason: 'targetOrDate' },
+    });
   });
 
   it('lets one of two people acting at once win; the other answers a stale-state error', async () => {
@@ -256,13 +284,17 @@ describe('the activity workflow', () => {
       });
       expect((await done(other, activity.id, 'approve')).activity.status).toBe('approved');
     } finally {
-      await sql`UPDATE organization SET settings = '{}' WHERE id = ${organizationId}`.execute(herald.database.db);
+      await sql`UPDATE organization SET settings = '{}' WHERE id = ${organizationId}`.execute(
+        herald.database.db,
+      );
     }
   });
 
   it('stops a running check on cancelCheck', async () => {
     const { channel: editor } = await connect(['Content.Edit']);
-    const activity = await activityInStatus(herald, organizationId, campaignId, 'draft', { subject: 'SLOW one' });
+    const activity = await activityInStatus(herald, organizationId, campaignId, 'draft', {
+      subject: 'SLOW one',
+    });
     const running = act(editor, activity.id, 'check');
     await expect.poll(() => statusOf(activity.id), { timeout: 15_000 }).toBe('checking');
     expect((await done(editor, activity.id, 'cancelCheck')).activity.status).toBe('draft');
@@ -279,21 +311,30 @@ describe('the activity workflow', () => {
     const stranger = await act(editor, activity.id, 'addParticipant', { email: 'nobody@example.test' });
     expect(stranger.error).toMatchObject({
       type: 'ParticipantRoleMissingError',
-      message: 'Failed to add participant nobody@example.test. Unable to find a Participant role in this org.',
+      message:
+        'Failed to add participant nobody@example.test. Unable to find a Participant role in this org.',
     });
-    expect((await act(approver, activity.id, 'addParticipant', { email: reader.user.email })).error).toMatchObject({
+    expect(
+      (await act(approver, activity.id, 'addParticipant', { email: reader.user.email })).error,
+    ).toMatchObject({
       type: 'CannotAddParticipantsError',
       message: 'Cannot add participants.',
     });
-    expect((await act(reader.channel, activity.id, 'comment', { text: 'Me too' })).error?.type).toBe('PrivilegesError');
+    expect((await act(reader.channel, activity.id, 'comment', { text: 'Me too' })).error?.type).toBe(
+      'PrivilegesError',
+    );
 
-    const added = await done(editor, activity.id, 'addParticipant', { email: reader.user.email.toUpperCase() });
+    const added = await done(editor, activity.id, 'addParticipant', {
+      email: reader.user.email.toUpperCase(),
+    });
     expect(added.participants?.map((participant) => participant.userId)).toEqual([reader.user.id]);
     expect((await done(reader.channel, activity.id, 'getRoles')).actions).toEqual(['comment', 'getRoles']);
     await done(reader.channel, activity.id, 'comment', { text: 'Nice pizza' });
     const removed = await done(editor, activity.id, 'removeParticipant', { userId: reader.user.id });
     expect(removed.participants).toEqual([]);
-    expect((await act(reader.channel, activity.id, 'comment', { text: 'Again' })).error?.type).toBe('PrivilegesError');
+    expect((await act(reader.channel, activity.id, 'comment', { text: 'Again' })).error?.type).toBe(
+      'PrivilegesError',
+    );
   });
 
   it('pushes each step to subscribers and filters the log by action', async () => {
@@ -314,7 +355,9 @@ describe('the activity workflow', () => {
       organizationId,
       query: { type: 'workflowEvent', filter: { activityId: activity.id, action: 'comment' } },
     });
-    expect(comments.records.map((entry) => [entry.action, entry.comment])).toEqual([['comment', 'Ready soon']]);
+    expect(comments.records.map((entry) => [entry.action, entry.comment])).toEqual([
+      ['comment', 'Ready soon'],
+    ]);
   });
 
   it('caps the throttle at the maximum send rate, and suspends a queued deployment under 1', async () => {
@@ -324,8 +367,12 @@ describe('the activity workflow', () => {
       type: 'MaxSendRateError',
       message: 'The maximum send rate is 60,000 messages per minute. Please contact support.',
     });
-    expect((await done(deployer, activity.id, 'updateThrottle', { perMinute: 60_000 })).activity.throttle).toBe(60_000);
-    expect((await done(deployer, activity.id, 'updateThrottle', { perMinute: 0 })).activity.status).toBe('suspended');
+    expect(
+      (await done(deployer, activity.id, 'updateThrottle', { perMinute: 60_000 })).activity.throttle,
+    ).toBe(60_000);
+    expect((await done(deployer, activity.id, 'updateThrottle', { perMinute: 0 })).activity.status).toBe(
+      'suspended',
+    );
     expect((await done(deployer, activity.id, 'resume')).activity.status).toBe('scheduled');
   });
 });

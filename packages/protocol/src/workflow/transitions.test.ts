@@ -15,7 +15,13 @@ const WORKING: ActivityStatus[] = ['draft', 'checked', 'approvalRequested', 'app
 
 /** The expected table, written out by hand: action → from → to. Anything not listed is refused. */
 const EXPECTED: Record<WorkflowAction, Partial<Record<ActivityStatus, ActivityStatus>>> = {
-  check: { draft: 'checking', checked: 'checking', rejected: 'checking', cancelled: 'checking', failed: 'checking' },
+  check: {
+    draft: 'checking',
+    checked: 'checking',
+    rejected: 'checking',
+    cancelled: 'checking',
+    failed: 'checking',
+  },
   cancelCheck: { checking: 'draft' },
   open: { checked: 'approvalRequested' },
   close: { approvalRequested: 'checked', approved: 'checked', rejected: 'draft' },
@@ -28,9 +34,7 @@ const EXPECTED: Record<WorkflowAction, Partial<Record<ActivityStatus, ActivitySt
   resume: { suspended: 'scheduled' },
   proof: Object.fromEntries([...WORKING, 'scheduled', 'suspended'].map((s) => [s, s])),
   generateProofMatrix: Object.fromEntries([...WORKING, 'scheduled', 'suspended'].map((s) => [s, s])),
-  updateThrottle: Object.fromEntries(
-    [...WORKING, 'scheduled', 'deploying', 'suspended'].map((s) => [s, s]),
-  ),
+  updateThrottle: Object.fromEntries([...WORKING, 'scheduled', 'deploying', 'suspended'].map((s) => [s, s])),
   comment: Object.fromEntries(ALL.map((s) => [s, s])),
   addParticipant: Object.fromEntries(ALL.map((s) => [s, s])),
   removeParticipant: Object.fromEntries(ALL.map((s) => [s, s])),

@@ -110,7 +110,10 @@ export const SYSTEM_TRANSITIONS = [
 ] as const satisfies readonly { event: string; from: ActivityStatus; to: ActivityStatus }[];
 
 /** The status `action` leads to from `status`, or undefined when the table refuses it. */
-export function workflowTransition(action: WorkflowAction, status: ActivityStatus): ActivityStatus | undefined {
+export function workflowTransition(
+  action: WorkflowAction,
+  status: ActivityStatus,
+): ActivityStatus | undefined {
   return WORKFLOW_TABLE[action].from[status];
 }
 
@@ -127,7 +130,9 @@ export function holdsWorkflowPermission(
       isParticipant ||
       capabilities.some(
         (capability) =>
-          capability === 'content-edit' || capability === 'content-approve' || capability === 'content-deploy',
+          capability === 'content-edit' ||
+          capability === 'content-approve' ||
+          capability === 'content-deploy',
       )
     );
   return capabilities.includes(permission);

@@ -8,7 +8,10 @@ const cells = (text: string) => text.replace(/-{3,}/g, '---').replace(/[ \t]*\|[
 
 describe('workflow docs', () => {
   it('docs/workflow.md shows the transition table the server enforces', async () => {
-    const committed = await readFile(path.resolve(import.meta.dirname, '../../../../docs/workflow.md'), 'utf8');
+    const committed = await readFile(
+      path.resolve(import.meta.dirname, '../../../../docs/workflow.md'),
+      'utf8',
+    );
     expect(cells(committed)).toContain(cells(renderWorkflowTable()));
   });
 });

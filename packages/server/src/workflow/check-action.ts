@@ -94,7 +94,13 @@ export async function runCheckAction(run: CheckRun): Promise<{
       from: current.status,
       to: moved.status,
       userId: actor.userId,
-      details: checks ? { revisionId, worst, checks } : { revisionId, worst, error: failure instanceof HeraldError ? failure.type : 'RequestProcessingError' },
+      details: checks
+        ? { revisionId, worst, checks }
+        : {
+            revisionId,
+            worst,
+            error: failure instanceof HeraldError ? failure.type : 'RequestProcessingError',
+          },
     });
     return { moved, event };
   });

@@ -7,6 +7,8 @@ import type { RunActivityChecks } from '../checks/check-run.ts';
  * mistakes it for checked content. Replace it in areas.ts, never in the workflow.
  */
 export const checksNotYetRun: RunActivityChecks = async () =>
-  CHECK_NAMES.map(
-    (name): CheckResult => ({ name, status: 'warn', message: 'This check is not available yet.' }),
-  );
+  CHECK_NAMES.map((name): CheckResult => ({
+    name,
+    status: 'warn',
+    message: 'This check is not available yet.',
+  }));

@@ -70,7 +70,12 @@ async function runAction(services: Services, actor: Actor, activityId: number, p
     await services.jobs.announce(actor.organizationId, outcome.cancelledJob);
   }
   if (outcome.queuedJob !== undefined) services.jobs.poke();
-  await announce(services, actor.organizationId, outcome.activityChanged ? outcome.activity : undefined, outcome.events);
+  await announce(
+    services,
+    actor.organizationId,
+    outcome.activityChanged ? outcome.activity : undefined,
+    outcome.events,
+  );
   if (outcome.notify && outcome.notify.userIds.length > 0)
     await notifyUsers(services.db, {
       organizationId: actor.organizationId,
@@ -118,7 +123,11 @@ export function workflowOrganizationCommands(runActivityChecks: RunActivityCheck
         }
         const outcome = await runAction(services, actor, activityId, params);
         const eventId = outcome.events[0]?.id;
-        return { activity: outcome.activity, ...(eventId === undefined ? {} : { eventId }), ...outcome.reply };
+        return {
+          activity: outcome.activity,
+          ...(eventId === undefined ? {} : { eventId }),
+          ...outcome.reply,
+        };
       },
     ),
   };

@@ -27,9 +27,12 @@ export async function checkDeployable(
         WHERE e.organization_id = r.organization_id AND e.activity_id = r.activity_id
           AND e.action = 'checkFinished' AND (e.details ->> 'revisionId')::integer = r.id
         ORDER BY e.id DESC LIMIT 1) AS checks
-    FROM activity_revision r WHERE r.id = ${revisionId} AND r.organization_id = ${organizationId}`.execute(trx);
+    FROM activity_revision r WHERE r.id = ${revisionId} AND r.organization_id = ${organizationId}`.execute(
+    trx,
+  );
   const revision = rows.rows[0];
-  if (revision?.approval_status !== 'approved' || !revision.checks) throw new HeraldError('DeploymentNotReadyError');
+  if (revision?.approval_status !== 'approved' || !revision.checks)
+    throw new HeraldError('DeploymentNotReadyError');
   if (worstCheckStatus(revision.checks) === 'fail') throw new HeraldError('DeploymentNotReadyError');
   return revisionId;
 }

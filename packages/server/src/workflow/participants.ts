@@ -24,7 +24,9 @@ export async function isParticipant(
   userId: number,
 ): Promise<boolean> {
   const rows = await sql`SELECT 1 FROM activity_participant
-    WHERE organization_id = ${organizationId} AND activity_id = ${activityId} AND user_id = ${userId}`.execute(db);
+    WHERE organization_id = ${organizationId} AND activity_id = ${activityId} AND user_id = ${userId}`.execute(
+    db,
+  );
   return rows.rows.length > 0;
 }
 

@@ -22,7 +22,9 @@ import type { ActionInput, ActionOutcome } from './workflow-context.ts';
 import { logWorkflowEvent } from './workflow-log.ts';
 
 type ParamsOf<Action extends WorkflowAction> = Extract<WorkflowParams, { action: Action }>;
-type Handler<Action extends WorkflowAction> = (input: ActionInput<ParamsOf<Action>>) => Promise<ActionOutcome>;
+type Handler<Action extends WorkflowAction> = (
+  input: ActionInput<ParamsOf<Action>>,
+) => Promise<ActionOutcome>;
 
 /** Moves the activity as the table says for the action, logs it, and answers the outcome. */
 async function step(
@@ -90,7 +92,11 @@ async function queue(input: ActionInput, at: Date): Promise<ActionOutcome> {
 }
 
 /** Suspends a queued deployment (suspend, or a throttle under 1): its job is cancelled, kept for resume. */
-async function suspend(input: ActionInput, comment: string | undefined, to: ActivityStatus): Promise<ActionOutcome> {
+async function suspend(
+  input: ActionInput,
+  comment: string | undefined,
+  to: ActivityStatus,
+): Promise<ActionOutcome> {
   const cancelled = await cancelDeploymentJob(input.trx, input.actor.organizationId, input.activity.id);
   const outcome = await step(input, { to, comment, details: { jobId: cancelled ?? null } });
   return cancelled === undefined ? outcome : { ...outcome, cancelledJob: cancelled };
@@ -132,7 +138,12 @@ export const workflowActions: { [Action in Exclude<WorkflowAction, 'check'>]: Ha
     const to = transitionOf(input.activity, 'approve', input.params.version);
     const { trx, actor, activity, params } = input;
     const revisionId = await decideRevisionApproval(trx, actor, activity, true, params.comment);
-    return step(input, { to, comment: params.comment, details: { revisionId }, set: { approvalResetAt: null } });
+    return step(input, {
+      to,
+      comment: params.comment,
+      details: { revisionId },
+      set: { approvalResetAt: null },
+    });
   },
   reject: async (input) => {
     const to = transitionOf(input.activity, 'reject', input.params.version);
@@ -168,7 +179,10 @@ export const workflowActions: { [Action in Exclude<WorkflowAction, 'check'>]: Ha
     transitionOf(activity, 'addParticipant', params.version);
     const added = await addParticipant(trx, actor.organizationId, activity.id, params.email, actor.userId);
     const outcome = await note(input, undefined, { participant: added });
-    return { ...outcome, reply: { participants: await listParticipants(trx, actor.organizationId, activity.id) } };
+    return {
+      ...outcome,
+      reply: { participants: await listParticipants(trx, actor.organizationId, activity.id) },
+    };
   },
   removeParticipant: async (input) => {
     const { trx, actor, activity, params } = input;
@@ -176,7 +190,10 @@ export const workflowActions: { [Action in Exclude<WorkflowAction, 'check'>]: Ha
     if (!(await removeParticipant(trx, actor.organizationId, activity.id, params.userId)))
       throw validation('userId', 'Not a participant of this activity');
     const outcome = await note(input, undefined, { userId: params.userId });
-    return { ...outcome, reply: { participants: await listParticipants(trx, actor.organizationId, activity.id) } };
+    return {
+      ...outcome,
+      reply: { participants: await listParticipants(trx, actor.organizationId, activity.id) },
+    };
   },
   updateThrottle: async (input) => {
     const { activity, params } = input;

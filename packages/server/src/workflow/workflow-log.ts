@@ -1,4 +1,9 @@
-import type { ActivityRecord, ActivityStatus, WorkflowEventAction, WorkflowEventRecord } from '@herald/protocol';
+import type {
+  ActivityRecord,
+  ActivityStatus,
+  WorkflowEventAction,
+  WorkflowEventRecord,
+} from '@herald/protocol';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import type { Services } from '../services.ts';
