@@ -375,4 +375,17 @@ describe('the activity workflow', () => {
     );
     expect((await done(deployer, activity.id, 'resume')).activity.status).toBe('scheduled');
   });
+
+  it('takes a scheduled activity back to approved when its job is cancelled from the job list', async () => {
+    const { channel: deployer } = await connect(['Content.Deploy']);
+    const activity = await activityInStatus(herald, organizationId, campaignId, 'approved');
+    const { jobId } = await done(deployer, activity.id, 'queueSchedule', { at: '2031-03-01T09:00:00Z' });
+    await deployer.call('cancelJob', { organizationId, jobId });
+    expect(await statusOf(activity.id)).toBe('approved');
+    expect((await log(activity.id))[0]).toMatchObject({
+      action: 'queueCancel',
+      by: null,
+      details: { jobId, via: 'cancelJob' },
+    });
+  });
 });

@@ -1,9 +1,15 @@
-import { HeraldError, worstCheckStatus, type ActivityRecord, type CheckResult } from '@herald/protocol';
-import { sql, type Transaction } from 'kysely';
+import {
+  HeraldError,
+  worstCheckStatus,
+  type ActivityRecord,
+  type ActivityStatus,
+  type CheckResult,
+} from '@herald/protocol';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { readVisibleActivity } from '../activities/activity-record.ts';
 import type { Database } from '../database/schema.ts';
 import { enqueueJob } from '../jobs/enqueue-job.ts';
-import type { JobContext, JobHandler } from '../jobs/job-runner.ts';
+import type { CancelledJob, JobContext, JobHandler } from '../jobs/job-runner.ts';
 import type { Actor } from '../query/resources.ts';
 import { moveActivity } from './move-activity.ts';
 import { announceWorkflowEvents, logWorkflowEvent } from './workflow-log.ts';
@@ -111,4 +117,32 @@ async function startDeployment(context: JobContext): Promise<Record<string, unkn
   return { activityId, revisionId: job.params.revisionId, started: true };
 }
 
-export const deploymentJob: JobHandler = { capability: 'content-deploy', run: startDeployment };
+/**
+ * A deployment job cancelled with cancelJob rather than queueCancel: the activity it would have started is no
+ * longer queued, so it goes back to approved, as queueCancel would take it, and the log says so.
+ */
+async function deploymentJobCancelled(db: Kysely<Database>, job: CancelledJob): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const rows = await sql<{ id: number; status: ActivityStatus; version: number; partition_ids: number[] }>`
+      SELECT id, status, version, partition_ids FROM activity
+      WHERE organization_id = ${job.organizationId} AND deployment_job_id = ${job.id} AND status = 'scheduled'
+      FOR UPDATE`.execute(trx);
+    const activity = rows.rows[0];
+    if (!activity) return;
+    await moveActivity(trx, job.organizationId, activity, 'approved', { deploymentJobId: null });
+    await logWorkflowEvent(trx, job.organizationId, {
+      activity: { id: activity.id, partitionIds: activity.partition_ids },
+      action: 'queueCancel',
+      from: 'scheduled',
+      to: 'approved',
+      userId: null,
+      details: { jobId: job.id, via: 'cancelJob' },
+    });
+  });
+}
+
+export const deploymentJob: JobHandler = {
+  capability: 'content-deploy',
+  run: startDeployment,
+  cancelled: deploymentJobCancelled,
+};
