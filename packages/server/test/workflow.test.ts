@@ -139,7 +139,7 @@ describe('the activity workflow', () => {
   });
 
   it('takes an email from draft to a started deployment, logging each step', async () => {
-    const { channel: editor } = await connect(['Content.Edit']);
+    const { channel: editor, user: editorUser } = await connect(['Content.Edit']);
     const approver = await connect(['Content.Approve']);
     const { channel: deployer } = await connect(['Content.Deploy']);
     const created = await editor.call<{ records: Activity[] }>('writeRecords', {
@@ -176,6 +176,13 @@ describe('the activity workflow', () => {
     expect((await act(deployer, id, 'queueDeploy')).error?.type).toBe('WorkflowTransitionError');
     const approved = await done(approver.channel, id, 'approve', { comment: 'Go' });
     expect(approved.activity.status).toBe('approved');
+    const told = await herald.database.db
+      .selectFrom('user_notification')
+      .select(['user_id', 'message_key'])
+      .where('record_id', '=', String(id))
+      .where('message_key', '=', 'activityApproved')
+      .execute();
+    expect(told.map((notice) => notice.user_id)).toEqual([editorUser.id]);
     const revisions = await admin.call<{ records: Array<{ id: number; approvalStatus: string }> }>('query', {
       organizationId,
       query: { type: 'activityRevision', filter: { activityId: id } },

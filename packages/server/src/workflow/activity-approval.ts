@@ -62,7 +62,7 @@ export async function decideRevisionApproval(
   activity: ActivityRecord,
   approve: boolean,
   comment: string | undefined,
-): Promise<number> {
+): Promise<{ revisionId: number; requestedBy: number | null }> {
   const revisionId = revisionOf(activity);
   if (approve) {
     const { twoPersonActivityApproval } = await readSecuritySettings(trx, actor.organizationId);
@@ -73,18 +73,24 @@ export async function decideRevisionApproval(
     }
   }
   const subject = { kind: 'activityRevision' as const, id: revisionId };
-  if (activity.status === 'approved')
+  const decide = () =>
+    decideApproval(trx, {
+      organizationId: actor.organizationId,
+      subject,
+      decidedBy: actor.userId,
+      approve,
+      comment: comment ?? null,
+    });
+  // A given approval being rejected, or a request that predates the approval model, has no pending request to
+  // decide: one is recorded, then decided, so the history keeps every decision.
+  let decided = activity.status === 'approved' ? undefined : await decide();
+  if (!decided) {
     await requestApproval(trx, { organizationId: actor.organizationId, subject, requestedBy: actor.userId });
-  const decided = await decideApproval(trx, {
-    organizationId: actor.organizationId,
-    subject,
-    decidedBy: actor.userId,
-    approve,
-    comment: comment ?? null,
-  });
+    decided = await decide();
+  }
   if (!decided) throw new HeraldError('StaleRecordError');
   await setRevisionApproval(trx, actor.organizationId, revisionId, approve ? 'approved' : 'rejected');
-  return revisionId;
+  return { revisionId, requestedBy: decided.requestedBy };
 }
 
 /** The users who may approve in the organization (content-approve: the role, power users, administrators). */

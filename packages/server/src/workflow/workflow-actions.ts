@@ -102,6 +102,17 @@ async function suspend(
   return cancelled === undefined ? outcome : { ...outcome, cancelledJob: cancelled };
 }
 
+/** Tells who asked for approval what was decided (not when they decided it themselves). */
+function decisionNotice(
+  requestedBy: number | null,
+  decidedBy: number,
+  messageKey: string,
+  name: string,
+): ActionOutcome['notify'] {
+  if (requestedBy === null || requestedBy === decidedBy) return undefined;
+  return { userIds: [requestedBy], kind: 'approvals', messageKey, values: { name } };
+}
+
 /** Every action's handler, by name; the command (commands.ts) checks the permission first, `check` is apart. */
 export const workflowActions: { [Action in Exclude<WorkflowAction, 'check'>]: Handler<Action> } = {
   open: async (input) => {
@@ -137,19 +148,31 @@ export const workflowActions: { [Action in Exclude<WorkflowAction, 'check'>]: Ha
   approve: async (input) => {
     const to = transitionOf(input.activity, 'approve', input.params.version);
     const { trx, actor, activity, params } = input;
-    const revisionId = await decideRevisionApproval(trx, actor, activity, true, params.comment);
-    return step(input, {
+    const decided = await decideRevisionApproval(trx, actor, activity, true, params.comment);
+    const outcome = await step(input, {
       to,
       comment: params.comment,
-      details: { revisionId },
+      details: { revisionId: decided.revisionId },
       set: { approvalResetAt: null },
     });
+    return {
+      ...outcome,
+      notify: decisionNotice(decided.requestedBy, actor.userId, 'activityApproved', activity.name),
+    };
   },
   reject: async (input) => {
     const to = transitionOf(input.activity, 'reject', input.params.version);
     const { trx, actor, activity, params } = input;
-    const revisionId = await decideRevisionApproval(trx, actor, activity, false, params.comment);
-    return step(input, { to, comment: params.comment, details: { revisionId } });
+    const decided = await decideRevisionApproval(trx, actor, activity, false, params.comment);
+    const outcome = await step(input, {
+      to,
+      comment: params.comment,
+      details: { revisionId: decided.revisionId },
+    });
+    return {
+      ...outcome,
+      notify: decisionNotice(decided.requestedBy, actor.userId, 'activityRejected', activity.name),
+    };
   },
   queueSchedule: (input) => queue(input, startAt(input.params.at ?? input.activity.date)),
   queueDeploy: (input) => queue(input, startAt(undefined)),
