@@ -85,6 +85,12 @@ describe('accessibility', () => {
           },
         },
       });
+    // A comment, so the activity page's workflow log shows its table.
+    await commandAs(herald, admin, organizationId, 'workflow', {
+      activityId: Number(activity?.id),
+      action: 'comment',
+      text: 'Bake it on Friday',
+    });
     const activities = await writeRecordsAs(
       herald,
       admin,

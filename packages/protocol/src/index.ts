@@ -8,3 +8,4 @@ export * from './reconnect.ts';
 export * from './target/index.ts';
 export * from './resources/index.ts';
 export * from './content/index.ts';
+export * from './workflow/index.ts';

@@ -29,6 +29,8 @@ import { contentBlocksArea } from './content-blocks/area.ts';
 import { partitionsArea } from './partitions/area.ts';
 import { targetingRulesArea } from './targeting-rules/area.ts';
 import { clientErrorsArea } from './client-errors/area.ts';
+import { workflowArea } from './workflow/area.ts';
+import { runActivityChecks } from './checks/run-activity-checks.ts';
 import type { Area } from './area.ts';
 
 /**
@@ -66,5 +68,6 @@ export const heraldAreas: readonly Area[] = [
   contentBlocksArea,
   partitionsArea,
   targetingRulesArea,
+  workflowArea({ runActivityChecks }),
   clientErrorsArea,
 ];

@@ -1,3 +1,4 @@
+import { WORKFLOW_ACTIONS, WORKFLOW_TABLE, type ActivityStatus, type WorkflowAction } from '@herald/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heraldAreas } from '../src/areas.ts';
 import { composeAreas } from '../src/composition.ts';
@@ -5,6 +6,7 @@ import type { CommandRegistry } from '../src/channels/registry.ts';
 import { ChannelClient } from './support/channel-client.ts';
 import { createOrganization, createUser, organizationConnection, signedIn } from './support/factories.ts';
 import { startTestHerald, type TestHerald } from './support/herald.ts';
+import { activityInStatus, addCampaign } from './workflow-fixtures.ts';
 
 const { sessionCommands: sessionChannelRegistry, organizationCommands: organizationChannelRegistry } =
   composeAreas(heraldAreas);
@@ -109,6 +111,9 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     getActivityPartitionContent: 'organization:',
     setActivityPartitionContent: 'organization:content-edit',
     removeActivityPartitionContent: 'organization:content-edit',
+    // Issue 15: one command whose actions need different capabilities, checked in the handler from the
+    // declared table; the workflow table below proves every action for every role.
+    workflow: 'organization:',
   },
 };
 
@@ -549,6 +554,7 @@ describe('organization-channel authorization table', () => {
       () => ({ activityId: 999_999, partitionId: partitionId, contentId: 999_999 }),
       only(CONTENT_EDITORS),
     ],
+    ['workflow', () => ({ activityId: 999_999, action: 'getRoles' }), everyone()],
   ];
   it('covers every organization-channel command', () => {
     expect([...new Set([...matrix.map(([command]) => command), 'authenticateConnection'])].sort()).toEqual(
@@ -580,6 +586,157 @@ describe('organization-channel authorization table', () => {
       const reply = await channel.request(command, { organizationId, ...params() });
       const outcome = reply.error && gateErrors.has(reply.error.type) ? reply.error.type : REACHED;
       expect(outcome, JSON.stringify(reply.error)).toBe(expected[role]);
+    });
+  });
+});
+
+/**
+ * The workflow's actions for every role (issue 15): each is tried on an activity in a status the table allows it
+ * from, so the only thing that can refuse it is the caller's permission. Written out by hand, not read from the
+ * declaration, so a change of who may do what is a decision made here too.
+ */
+describe('workflow authorization table', () => {
+  type WorkflowRole =
+    | 'System.Admin'
+    | 'System.PowerUser'
+    | 'Content.Edit'
+    | 'Content.Approve'
+    | 'Content.Deploy'
+    | 'System.BaseUser'
+    | 'Database.Read'
+    | 'franchisee'
+    | 'unauthenticated';
+  const workflowRoles: WorkflowRole[] = [
+    'System.Admin',
+    'System.PowerUser',
+    'Content.Edit',
+    'Content.Approve',
+    'Content.Deploy',
+    'System.BaseUser',
+    'Database.Read',
+    'franchisee',
+    'unauthenticated',
+  ];
+  const EDIT: WorkflowRole[] = ['System.Admin', 'System.PowerUser', 'Content.Edit'];
+  const APPROVE: WorkflowRole[] = ['System.Admin', 'System.PowerUser', 'Content.Approve'];
+  const DEPLOY: WorkflowRole[] = ['System.Admin', 'System.PowerUser', 'Content.Deploy'];
+  const CONTENT: WorkflowRole[] = [...new Set([...EDIT, ...APPROVE, ...DEPLOY])];
+  const MEMBERS = workflowRoles.filter((role) => role !== 'unauthenticated');
+  const allowed: Record<WorkflowAction, WorkflowRole[]> = {
+    open: EDIT,
+    close: EDIT,
+    comment: CONTENT,
+    proof: EDIT,
+    generateProofMatrix: EDIT,
+    check: EDIT,
+    cancelCheck: EDIT,
+    approve: APPROVE,
+    reject: APPROVE,
+    queueSchedule: DEPLOY,
+    queueDeploy: DEPLOY,
+    queueCancel: DEPLOY,
+    suspend: DEPLOY,
+    resume: DEPLOY,
+    addParticipant: EDIT,
+    removeParticipant: EDIT,
+    updateThrottle: DEPLOY,
+    getRoles: MEMBERS,
+  };
+  const refusal = (action: WorkflowAction, role: WorkflowRole) =>
+    role === 'unauthenticated'
+      ? 'UnauthenticatedCommand'
+      : action === 'addParticipant' || action === 'removeParticipant'
+        ? 'CannotAddParticipantsError'
+        : 'PrivilegesError';
+  const GATES = new Set(['UnauthenticatedCommand', 'PrivilegesError', 'CannotAddParticipantsError']);
+
+  let herald: TestHerald;
+  let organizationId: number;
+  let campaignId: number;
+  let partitionSetId: number;
+  let partitionId: number;
+  let memberEmail: string;
+  let memberId: number;
+  beforeAll(async () => {
+    herald = await startTestHerald();
+    organizationId = await createOrganization(herald);
+    partitionSetId = (
+      await herald.database.db
+        .insertInto('partition_set')
+        .values({ organization_id: organizationId, name: 'Region' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    partitionId = (
+      await herald.database.db
+        .insertInto('partition')
+        .values({ organization_id: organizationId, partition_set_id: partitionSetId, name: 'Store' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    campaignId = await addCampaign(herald, organizationId, [partitionId]);
+    const member = await createUser(herald, [{ organizationId, roles: ['Database.Read'] }]);
+    memberEmail = member.email;
+    memberId = member.id;
+  });
+  afterAll(() => herald.stop());
+
+  it('covers every action', () => {
+    expect(Object.keys(allowed).sort()).toEqual([...WORKFLOW_ACTIONS].sort());
+  });
+
+  describe.each(workflowRoles)('called by %s', (role) => {
+    let channel: ChannelClient;
+    let session: ChannelClient | undefined;
+    beforeAll(async () => {
+      if (role === 'unauthenticated') {
+        channel = await ChannelClient.open(herald.wsUrl('uiv5'));
+        return;
+      }
+      const user = await createUser(herald, [
+        { organizationId, roles: [role], partitionsets: role === 'franchisee' ? [partitionSetId] : [] },
+      ]);
+      const signed = await signedIn(herald, user);
+      session = signed.session;
+      channel = await organizationConnection(herald, signed.session, signed.sessionId, organizationId);
+    });
+    afterAll(() => {
+      channel.close();
+      session?.close();
+    });
+
+    it.each([...WORKFLOW_ACTIONS])('%s', async (action) => {
+      const from = Object.keys(WORKFLOW_TABLE[action].from)[0] as ActivityStatus;
+      const activity = await activityInStatus(herald, organizationId, campaignId, from, {
+        partitionIds: [partitionId],
+        subject: 'Table',
+      });
+      if (action === 'removeParticipant')
+        await herald.database.db
+          .insertInto('activity_participant')
+          .values({
+            organization_id: organizationId,
+            activity_id: activity.id,
+            user_id: memberId,
+            added_by: null,
+          })
+          .execute();
+      const params: Record<string, unknown> =
+        {
+          comment: { text: 'Table' },
+          addParticipant: { email: memberEmail },
+          removeParticipant: { userId: memberId },
+          updateThrottle: { perMinute: 100 },
+        }[action as string] ?? {};
+      const reply = await channel.request('workflow', {
+        organizationId,
+        activityId: activity.id,
+        action,
+        ...params,
+      });
+      const outcome = reply.error && GATES.has(reply.error.type) ? reply.error.type : 'reached';
+      const expected = allowed[action].includes(role) ? 'reached' : refusal(action, role);
+      expect(outcome, JSON.stringify(reply.error)).toBe(expected);
     });
   });
 });

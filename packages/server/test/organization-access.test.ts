@@ -220,6 +220,7 @@ describe('organization access administration', () => {
       requireTwoFactor: false,
       adminIpAllowList: '',
       twoPersonExtractApproval: false,
+      twoPersonActivityApproval: false,
     });
     const bad = await admin.session.request('updateSecuritySettings', {
       sessionId: admin.sessionId,
@@ -232,15 +233,24 @@ describe('organization access administration', () => {
     expect(
       (await session.call<{ otp_required: boolean }>('getUserProfile', { sessionId })).otp_required,
     ).toBe(false);
-    await asAdmin('updateSecuritySettings', { requireTwoFactor: true, twoPersonExtractApproval: true });
+    await asAdmin('updateSecuritySettings', {
+      requireTwoFactor: true,
+      twoPersonExtractApproval: true,
+      twoPersonActivityApproval: true,
+    });
     expect(
       (await session.call<{ otp_required: boolean }>('getUserProfile', { sessionId })).otp_required,
     ).toBe(true);
     expect(await asAdmin('getSecuritySettings')).toMatchObject({
       requireTwoFactor: true,
       twoPersonExtractApproval: true,
+      twoPersonActivityApproval: true,
     });
-    await asAdmin('updateSecuritySettings', { requireTwoFactor: false, twoPersonExtractApproval: false });
+    await asAdmin('updateSecuritySettings', {
+      requireTwoFactor: false,
+      twoPersonExtractApproval: false,
+      twoPersonActivityApproval: false,
+    });
     session.close();
   });
 

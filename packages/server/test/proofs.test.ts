@@ -178,6 +178,41 @@ describe('proofs', () => {
     expect(ours[3]!.html).toContain('Hello Tess');
   });
 
+  it('sends proofs and the matrix through the workflow command, logged and leaving the status as it is', async () => {
+    const activityId = await activityWith('email', { email });
+    const reply = await editor.channel.call<{
+      activity: { status: string };
+      eventId: number;
+      proofs: Array<{ to: string; renderedAs: string }>;
+    }>('workflow', { organizationId, activityId, action: 'proof', testProfileIds: [tester.user.id] });
+    expect(reply.activity.status).toBe('draft');
+    expect(reply.proofs).toEqual([
+      expect.objectContaining({ to: 'tess@harbour.test', renderedAs: 'Tess Ter' }),
+    ]);
+    const logged = await herald.database.db
+      .selectFrom('workflow_event')
+      .select(['action', 'details', 'user_id'])
+      .where('id', '=', reply.eventId)
+      .executeTakeFirstOrThrow();
+    expect(logged).toMatchObject({
+      action: 'proof',
+      user_id: editor.user.id,
+      details: { sentTo: ['tess@harbour.test'] },
+    });
+    const matrix = await editor.channel.call<{ proofMatrix: { versions: number; cells: unknown[] } }>(
+      'workflow',
+      {
+        organizationId,
+        activityId,
+        action: 'generateProofMatrix',
+      },
+    );
+    expect(matrix.proofMatrix.versions).toBe(1);
+    expect(matrix.proofMatrix.cells.length).toBeGreaterThanOrEqual(2);
+    const refused = await editor.channel.request('workflow', { organizationId, activityId, action: 'proof' });
+    expect(refused.error?.type).toBe('ValidationError');
+  });
+
   it('keeps proofs within the organization: another organization’s activity is not found', async () => {
     const other = await createOrganization(herald, 'Elsewhere');
     const stranger = await connectAs(herald, other, ['Content.Edit']);

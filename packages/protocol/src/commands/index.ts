@@ -12,6 +12,7 @@ import { activityCommands } from './activities.ts';
 import { templateCommands } from './templates.ts';
 import { assetCommands } from './assets.ts';
 import { contentBlockCommands } from './content-blocks.ts';
+import { workflowCommands } from './workflow.ts';
 import { signInCommands } from './sign-in.ts';
 import { ssoCommands } from './sso.ts';
 import { twoFactorCommands } from './two-factor.ts';
@@ -72,6 +73,7 @@ export const organizationCommands = {
   ...templateCommands,
   ...assetCommands,
   ...contentBlockCommands,
+  ...workflowCommands,
 } as const;
 export * from './query.ts';
 export * from './live.ts';
@@ -82,6 +84,7 @@ export * from './activities.ts';
 export * from './templates.ts';
 export * from './assets.ts';
 export * from './content-blocks.ts';
+export * from './workflow.ts';
 export * from './uploads.ts';
 export * from './client-errors.ts';
 export * from './notifications.ts';

@@ -39,6 +39,8 @@ export const securitySettingsSchema = z.object({
   adminIpAllowList: z.string().max(10_000),
   /** A data extract needs a second person's approval (used by exports). */
   twoPersonExtractApproval: z.boolean(),
+  /** An activity's revision must be approved by someone other than the one who saved it (issue 15). */
+  twoPersonActivityApproval: z.boolean(),
 });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 

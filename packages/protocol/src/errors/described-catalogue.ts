@@ -8,7 +8,7 @@ export const describedErrorCatalogue = {
   // Functional §3 Targeting rule, §6: an enabled rule of the activity's channel blocks approval and deployment
   // for non-admins when the activity reaches anyone outside the rule's target; an administrator may override.
   TargetingRuleBlockedError:
-    "This activity reaches {outside} subscribers outside the organization's {channel} targeting rule. Narrow its target to the rule, or ask an administrator to override it.",
+    "This activity reaches subscribers outside the organization's {channel} targeting rule ({outside} of them). Narrow its target to the rule, or ask an administrator to override it.",
   // Functional §5: a throttle under 1 suspends deployment.
   ThrottleSuspendedError: 'Deployment is suspended because the throttle is under 1.',
   // Functional §8: "Max throttle reached" among the check failures.
@@ -93,4 +93,12 @@ export const describedErrorCatalogue = {
   ContentBlockTargetIdError: 'A content block id is needed to update its target.',
   PartitionContentBlockIdError: 'Removing partition content needs a block content id.',
   ContentBlockNotFoundError: 'Content block not found',
+  // Issue 15, the workflow (docs/workflow.md): an action the activity's status does not allow; a send that
+  // lacks an approved revision or a passing check; an approver who made the last change when the organization
+  // asks for two people; a check stopped by cancelCheck; proofs, which a later part of the issue sends.
+  WorkflowTransitionError: 'This action is not possible in the activity’s current status.',
+  DeploymentNotReadyError:
+    'The activity needs an approved revision and a passing check before it can be scheduled or deployed.',
+  ActivityApprovalSelfError: 'Someone other than the last editor must approve this activity.',
+  CheckCancelledError: 'The check was cancelled.',
 } as const;

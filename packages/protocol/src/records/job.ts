@@ -11,6 +11,8 @@ export const JOB_KINDS = [
   'customFieldImport',
   'partitionImport',
   'assetImport',
+  // Issue 15: starts a queued deployment of an activity (docs/workflow.md); the delivery engine comes later.
+  'activityDeployment',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;

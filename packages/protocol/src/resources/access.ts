@@ -29,6 +29,8 @@ export const RESOURCE_ACCESS = {
   subscriberEvent: { readCapabilities: ['base', 'franchisee'], writeCapabilities: [] },
   tag: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['database-manage'] },
   targetingRule: { readCapabilities: ['base'], writeCapabilities: ['admin'] },
+  // Issue 15: the workflow log is read by whoever reads the activity.
+  workflowEvent: { readCapabilities: ['base', 'franchisee'], writeCapabilities: [] },
   whatsappTemplate: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['content-edit'] },
 } as const satisfies Readonly<
   Record<string, { readCapabilities: readonly Capability[]; writeCapabilities: readonly Capability[] }>

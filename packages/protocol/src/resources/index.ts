@@ -20,6 +20,7 @@ import {
 import { tagResource } from '../records/tag.ts';
 import { targetingRuleResource } from '../records/targeting-rule.ts';
 import { whatsAppTemplateResource } from '../records/whatsapp-template.ts';
+import { workflowEventResource } from '../workflow/workflow-event.ts';
 import type { ResourceDefinition } from './define.ts';
 
 export * from './define.ts';
@@ -51,6 +52,7 @@ export const resourceDefinitions = {
   whatsappTemplate: whatsAppTemplateResource,
   asset: assetResource,
   contentBlock: contentBlockResource,
+  workflowEvent: workflowEventResource,
 } as const satisfies { [Type in string]: ResourceDefinition<Type> };
 
 export type ResourceDefinitions = typeof resourceDefinitions;

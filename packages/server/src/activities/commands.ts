@@ -10,6 +10,7 @@ import { registerCommand, type CommandContext, type CommandRegistry } from '../c
 import type { Actor } from '../query/resources.ts';
 import type { Services } from '../services.ts';
 import { commandActor } from '../subscribers/subscriber-access.ts';
+import { announceWorkflowEvents } from '../workflow/workflow-log.ts';
 import { readVisibleActivity } from './activity-record.ts';
 import { contentVersion } from './content-version.ts';
 import { withFreshDesign } from './fresh-email-design.ts';
@@ -53,6 +54,8 @@ async function announceRevision(services: Services, actor: Actor, saved: SavedRe
     await services.recordChanges
       .announce({ organizationId: actor.organizationId, ...change })
       .catch((error: unknown) => services.log.error({ err: error }, 'announcing an activity failed'));
+  if (saved.workflowEvent)
+    await announceWorkflowEvents(services, actor.organizationId, [saved.workflowEvent]);
 }
 
 /**

@@ -7,12 +7,14 @@ import {
   type CommunicationPreference,
   type ActivityStatus,
   type organizationCommands,
+  type WorkflowEventRecord,
 } from '@herald/protocol';
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../database/schema.ts';
 import { validation, type Actor } from '../query/resources.ts';
 import { returnedRow } from '../query/write-helpers.ts';
+import { resetWorkflowForNewRevision } from '../workflow/content-change-reset.ts';
 import { ACTIVITY_SELECT, activityRecord, readVisibleActivity, type ActivityRow } from './activity-record.ts';
 
 type SaveParams = z.output<(typeof organizationCommands)['saveActivityRevision']['params']>;
@@ -22,6 +24,8 @@ export type RevisionInput = Pick<SaveParams, 'content' | 'configurations' | 'tra
 export interface SavedRevision {
   revisionId: number;
   activity: ActivityRecord;
+  /** The log entry of a workflow reset by the new content (workflow/content-change-reset.ts), to push. */
+  workflowEvent?: WorkflowEventRecord | undefined;
 }
 
 /** Statuses in which content may not change: the activity is on its way out. */
@@ -49,11 +53,12 @@ export async function saveActivityRevision(
       ${JSON.stringify(params.configurations ?? [])}::jsonb, ${params.trackingDomain ?? null}, ${actor.userId})
     RETURNING id`.execute(trx);
   const revisionId = returnedRow(inserted).id;
+  const workflowEvent = await resetWorkflowForNewRevision(trx, actor, activity, revisionId);
   const updated = await sql<ActivityRow>`UPDATE activity SET latest_revision_id = ${revisionId},
       updated_at = greatest(now(), updated_at + interval '1 millisecond'), version = version + 1
     WHERE id = ${activity.id} AND organization_id = ${actor.organizationId}
     RETURNING ${ACTIVITY_SELECT}`.execute(trx);
-  return { revisionId, activity: activityRecord(returnedRow(updated)) };
+  return { revisionId, activity: activityRecord(returnedRow(updated)), workflowEvent };
 }
 
 /** A revision holds its activity's channel and no other (besides `features`, which every channel shares). */

@@ -36,6 +36,8 @@ export interface ActivityTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: Generated<number>;
+  /** The scheduler job that will start its deployment (migration 0026, workflow/deployment.ts). */
+  deployment_job_id: Generated<number | null>;
 }
 
 export interface ActivityRevisionTable {

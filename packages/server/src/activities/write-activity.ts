@@ -13,6 +13,7 @@ import { checkNew, checkVersion, returnedRow } from '../query/write-helpers.ts';
 import { partitionVisibility } from '../subscribers/subscriber-access.ts';
 import { checkTarget } from '../targets/target-input.ts';
 import { ACTIVITY_SELECT, activityRecord, readVisibleActivity, type ActivityRow } from './activity-record.ts';
+import { logTargetOrDateReset } from '../workflow/content-change-reset.ts';
 import { resetApproval } from './reset-approval.ts';
 
 /** Statuses in which an activity is on its way out: nothing of it may change until the workflow lets go. */
@@ -77,6 +78,8 @@ export async function writeActivity(
   const dateChanged = input.date !== undefined && !sameInstant(input.date, stored.date);
   const targetChanged = target !== undefined && target !== stored.target;
   const status = dateChanged || targetChanged ? await resetApproval(trx, actor, stored) : stored.status;
+  // The workflow log says why the approval went (functional §4); writeRecords pushes the activity itself.
+  await logTargetOrDateReset(trx, actor, stored, status);
   const row = await sql<ActivityRow>`
     UPDATE activity SET campaign_id = ${input.campaignId ?? stored.campaignId}, name = ${input.name ?? stored.name},
       date = ${date}::timestamptz, target = ${target === undefined ? stored.target : target},

@@ -5,8 +5,11 @@ import type { ApprovalTable } from './tables.ts';
 export const APPROVAL_DECISIONS = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 
-/** What can wait for a decision: a job (an export under two-person approval); activity workflows later. */
-export type ApprovalSubjectKind = 'job';
+/**
+ * What can wait for a decision: a job (an export under two-person approval), or an activity's revision (the
+ * workflow, issue 15: approval is per revision).
+ */
+export type ApprovalSubjectKind = 'job' | 'activityRevision';
 
 export interface ApprovalSubject {
   kind: ApprovalSubjectKind;

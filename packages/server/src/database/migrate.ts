@@ -24,6 +24,7 @@ import * as templatesThemes from './migrations/0022-templates-themes.ts';
 import * as assetsContentBlocks from './migrations/0023-assets-content-blocks.ts';
 import * as whatsappTemplates from './migrations/0024-whatsapp-templates.ts';
 import * as eventTallies from './migrations/0025-event-tallies.ts';
+import * as workflow from './migrations/0026-workflow.ts';
 import * as outboxHtml from './migrations/0027-outbox-html.ts';
 
 /**
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0023-assets-content-blocks': assetsContentBlocks,
   '0024-whatsapp-templates': whatsappTemplates,
   '0025-event-tallies': eventTallies,
+  '0026-workflow': workflow,
   '0027-outbox-html': outboxHtml,
 };
 

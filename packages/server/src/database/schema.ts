@@ -17,6 +17,7 @@ import type { TemplatesTables } from '../templates/tables.ts';
 import type { WhatsAppTemplatesTables } from '../whatsapp-templates/tables.ts';
 import type { AssetsTables } from '../assets/tables.ts';
 import type { ContentBlocksTables } from '../content-blocks/tables.ts';
+import type { WorkflowTables } from '../workflow/tables.ts';
 
 /**
  * The database as Kysely sees it. Every tenant table carries organization_id, and every repository
@@ -41,7 +42,8 @@ export interface Database
     TemplatesTables,
     WhatsAppTemplatesTables,
     AssetsTables,
-    ContentBlocksTables {
+    ContentBlocksTables,
+    WorkflowTables {
   organization: OrganizationTable;
   partition_set: PartitionSetTable;
   partition: PartitionTable;

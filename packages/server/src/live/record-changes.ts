@@ -186,6 +186,15 @@ export class RecordChanges {
         organizationId: change.organizationId,
         data: { type: change.type, records },
       });
+      // PROTOCOL §8: each workflow log entry is also a `workflow` event, what the editor and campaign pages
+      // listen for (issue 15).
+      if (change.type === 'workflowEvent')
+        for (const record of records)
+          subscription.entry.push({
+            event: 'workflow',
+            organizationId: change.organizationId,
+            data: workflowPushOf(record),
+          });
     }
     if (ofOrganization.size === 0) this.#subscriptions.delete(change.organizationId);
   }
@@ -258,5 +267,18 @@ function reduced(record: Record<string, unknown>): Record<string, unknown> {
   return {
     id: record.id,
     ...(Array.isArray(partitionIds) ? { partitionIds: partitionIds.slice(0, 100) } : {}),
+  };
+}
+
+/** The `workflow` event of a log entry: PROTOCOL §8's fields, and the comment so comments appear live. */
+function workflowPushOf(record: Record<string, unknown>): Record<string, unknown> {
+  return {
+    activityId: record.activityId,
+    status: record.toStatus,
+    action: record.action,
+    by: record.by,
+    byName: record.byName,
+    comment: record.comment,
+    eventId: record.id,
   };
 }

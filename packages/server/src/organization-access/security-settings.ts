@@ -7,6 +7,7 @@ export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
   requireTwoFactor: false,
   adminIpAllowList: '',
   twoPersonExtractApproval: false,
+  twoPersonActivityApproval: false,
 };
 
 /** Security settings live in organization.settings.security, beside the other organization settings. */

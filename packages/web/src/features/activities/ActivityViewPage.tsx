@@ -5,10 +5,11 @@ import { ActivitySummary } from './ActivitySummary.tsx';
 import { RevisionHistory } from './RevisionHistory.tsx';
 import { RevisionPreview } from './RevisionPreview.tsx';
 import { useActivityFromPath } from './useActivityFromPath.ts';
+import { WorkflowPanel } from './WorkflowPanel.tsx';
 
 /**
- * `activity/view/{id}` (alias `campaign/{campaignId}/view/{id}`): the activity's summary, a read-only preview of
- * its latest revision and its revision history, all live.
+ * `activity/view/{id}` (alias `campaign/{campaignId}/view/{id}`): the activity's summary, its workflow, a read-only
+ * preview of its latest revision and its revision history, all live.
  */
 export default function ActivityViewPage() {
   const loaded = useActivityFromPath();
@@ -18,6 +19,7 @@ export default function ActivityViewPage() {
     <Stack data-testid="activity-view-page" data-activity-id={activity.id}>
       <ActivityHeader activity={activity} place={place} />
       <ActivitySummary activity={activity} organizationId={place.organizationId} />
+      <WorkflowPanel activity={activity} />
       <RevisionPreview activity={activity} place={place} />
       <RevisionHistory activity={activity} />
     </Stack>

@@ -65,6 +65,12 @@ function SecurityForm({ saved }: { saved: SecuritySettings }) {
           checked={form.twoPersonExtractApproval}
           onChange={(event) => setForm({ ...form, twoPersonExtractApproval: event.currentTarget.checked })}
         />
+        <Switch
+          label={t('workflow.security.twoPersonApproval')}
+          description={t('workflow.security.twoPersonApprovalHint')}
+          checked={form.twoPersonActivityApproval}
+          onChange={(event) => setForm({ ...form, twoPersonActivityApproval: event.currentTarget.checked })}
+        />
         <Textarea
           label={t('settings.security.ipAllowList')}
           description={t('settings.security.ipAllowListHint')}

@@ -1,0 +1,19 @@
+import { defineArea, type Area } from '../area.ts';
+import type { RunActivityChecks } from '../checks/check-run.ts';
+import { workflowOrganizationCommands } from './commands.ts';
+import { DEPLOYMENT_JOB_KIND, deploymentJob } from './deployment.ts';
+import { workflowEventResource } from './workflow-event-resource.ts';
+
+/**
+ * The activity workflow (issue 15, docs/workflow.md): the `workflow` command over the declared state machine,
+ * its log (`workflowEvent`), participants, approvals per revision, and the job that starts a queued
+ * deployment. The checks engine is given, so the composition (areas.ts) and tests choose which runs.
+ */
+export function workflowArea(services: { runActivityChecks: RunActivityChecks }): Area {
+  return defineArea({
+    name: 'workflow',
+    organizationCommands: workflowOrganizationCommands(services.runActivityChecks),
+    resources: [workflowEventResource],
+    jobs: { [DEPLOYMENT_JOB_KIND]: deploymentJob },
+  });
+}
