@@ -30,13 +30,37 @@ describe('activity workflow', () => {
     const [campaign] = await writeRecordsAs(herald, editor, organizationId, 'campaign', [
       { name: 'Bread week', startDate: '2026-03-01' },
     ]);
+    // Content the real checks pass: a list to send to, with someone on it, and an unsubscribe link.
+    const db = herald.database.db;
+    const list = await db
+      .insertInto('subscriber_list')
+      .values({ organization_id: organizationId, name: 'Bakers', partition_ids: [] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const subscriber = await db
+      .insertInto('subscriber')
+      .values({ organization_id: organizationId, email: 'crumb@bakery.test' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('list_membership')
+      .values({ list_id: list.id, subscriber_id: subscriber.id, organization_id: organizationId })
+      .execute();
     const [activity] = await writeRecordsAs(herald, editor, organizationId, 'activity', [
-      { campaignId: Number(campaign?.id), type: 'email', name: 'Sourdough Friday' },
+      { campaignId: Number(campaign?.id), type: 'email', name: 'Sourdough Friday', target: `list ${list.id}` },
     ]);
     activityId = Number(activity?.id);
     await commandAs(herald, editor, organizationId, 'saveActivityRevision', {
       activityId,
-      content: { schemaVersion: 3, channels: { email: { subject: 'Sourdough', html: '<p>Fresh</p>' } } },
+      content: {
+        schemaVersion: 3,
+        channels: {
+          email: {
+            subject: 'Sourdough',
+            html: '<p>Fresh</p><p><a href="{{ unsubscribe_url }}">Unsubscribe</a></p>',
+          },
+        },
+      },
     });
   });
   afterAll(async () => {
