@@ -47,7 +47,12 @@ describe('activity workflow', () => {
       .values({ list_id: list.id, subscriber_id: subscriber.id, organization_id: organizationId })
       .execute();
     const [activity] = await writeRecordsAs(herald, editor, organizationId, 'activity', [
-      { campaignId: Number(campaign?.id), type: 'email', name: 'Sourdough Friday', target: `list ${list.id}` },
+      {
+        campaignId: Number(campaign?.id),
+        type: 'email',
+        name: 'Sourdough Friday',
+        target: `list ${list.id}`,
+      },
     ]);
     activityId = Number(activity?.id);
     await commandAs(herald, editor, organizationId, 'saveActivityRevision', {
