@@ -8,7 +8,7 @@ import { RESOURCE_ACCESS } from '../resources/access.ts';
 /**
  * An organization's targeting rule for one channel type (functional §3): when enabled, an activity of that
  * type whose recipients fall outside the rule's target cannot be approved or deployed by a non-admin (the
- * server's workflow/targeting-rule-gate.ts enforces it). One per type; every type answers, disabled until set.
+ * server enforces it in workflow/targeting-rule-gate.ts). One per type; each type answers, disabled until set.
  */
 export const targetingRuleRecordSchema = z.object({
   id: z.number().int(),
