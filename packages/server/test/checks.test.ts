@@ -79,6 +79,9 @@ describe('runActivityChecks', () => {
         listId,
         await addSubscriber(herald, organizationId, { firstname }),
       );
+    // On the list but not to be sent to: the recipients check leaves them out.
+    for (const standing of [{ isUnsubscribed: true }, { isInvalid: true }])
+      await addMember(herald, organizationId, listId, await addSubscriber(herald, organizationId, standing));
     // A second member's test profile, with a first name but no last name.
     const colleague = await connectAs(herald, organizationId, ['Content.Edit']);
     colleague.close();

@@ -110,8 +110,9 @@ async function targetState(db: Kysely<Database>, actor: Actor, target: string | 
 }
 
 /**
- * How many subscribers the target reaches, counted exactly by the query engine as the targets screen counts it
- * (a subscriber query filtered by the target, limit 0), so a partition-restricted user counts their own.
+ * How many subscribers a send would reach, counted exactly by the query engine (a subscriber query filtered by
+ * the target, limit 0), so a partition-restricted user counts their own: the target's subscribers less the
+ * unsubscribed and the invalid, whom a send skips and the send limit does not count.
  */
 async function recipientCount(
   db: Kysely<Database>,
@@ -122,7 +123,10 @@ async function recipientCount(
   if (target.kind !== 'valid' || text === null) return undefined;
   const plan = await planQuery(
     subscribers,
-    { query: { type: 'subscriber', filter: { target: text } }, limit: 0 },
+    {
+      query: { type: 'subscriber', filter: { target: text, isUnsubscribed: false, isInvalid: false } },
+      limit: 0,
+    },
     actor,
     new Date().toISOString().slice(0, 10),
     db,
