@@ -103,7 +103,8 @@ describe('activity workflow', () => {
     await expect
       .poll(() => log.locator('tr[data-action="comment"]').textContent(), { timeout: 15_000 })
       .toContain('Lovely loaf');
-    expect(await log.locator('tr[data-action="approve"]').count()).toBe(1);
+    // The approval's own log entry arrives by its own push, possibly after the comment's.
+    await expect.poll(() => log.locator('tr[data-action="approve"]').count(), { timeout: 15_000 }).toBe(1);
     await editing.context.close();
     await approving.context.close();
   });
