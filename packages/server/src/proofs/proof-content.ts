@@ -43,20 +43,27 @@ export async function readProofContent(
 }
 
 /**
- * Version `variation` of the content as `recipient` gets it, rendered as renderPreview renders it (a designed
- * e-mail with its content blocks and theme as they are now). Render problems are in `errors`, never thrown.
+ * Version `variation` of the content as renderPreview renders it: a designed e-mail with its content blocks and
+ * theme as they are now. Read once per version, then rendered for each recipient (renderProofFor).
  */
-export async function renderProofVersion(
+export async function proofVersion(
   db: Kysely<Database>,
   actor: Actor,
   proof: ProofContent,
   variation: number,
-  recipient: Recipient,
-): Promise<RenderedPreview> {
+): Promise<ActivityContent> {
   const version = contentVersion(proof.content, variation);
   const email = version.channels.email;
-  const fresh = email
+  return email
     ? { ...version, channels: { ...version.channels, email: await withFreshDesign(db, actor, email) } }
     : version;
-  return renderContentPreview(proof.activity.type, fresh, recipient);
+}
+
+/** A version as `recipient` gets it. Render problems are in `errors`, never thrown. */
+export function renderProofFor(
+  proof: ProofContent,
+  version: ActivityContent,
+  recipient: Recipient,
+): Promise<RenderedPreview> {
+  return renderContentPreview(proof.activity.type, version, recipient);
 }

@@ -3,7 +3,7 @@ import { previewRecipient, SAMPLE_RECIPIENT } from '../activities/preview-recipi
 import { listTestProfiles } from '../activities/test-profiles.ts';
 import type { Actor } from '../query/resources.ts';
 import type { Services } from '../services.ts';
-import { readProofContent, renderProofVersion } from './proof-content.ts';
+import { proofVersion, readProofContent, renderProofFor } from './proof-content.ts';
 
 /**
  * The proof matrix (PROTOCOL §8 `generateProofMatrix`): every version of an activity's revision as every test
@@ -36,8 +36,9 @@ export async function generateProofMatrix(
   );
   const cells: ProofMatrixCell[] = [];
   for (let variation = 0; variation < versionsShown; variation++) {
+    const version = await proofVersion(db, actor, proof, variation);
     for (const [index, profile] of profiles.entries()) {
-      const rendered = await renderProofVersion(db, actor, proof, variation, recipients[index]!);
+      const rendered = await renderProofFor(proof, version, recipients[index]!);
       cells.push({ ...rendered, variation, testProfileId: profile.testProfileId });
     }
   }

@@ -10,7 +10,7 @@ import { listTestProfiles } from '../activities/test-profiles.ts';
 import { notifyUsers } from '../notifications/notify-users.ts';
 import { validation, type Actor } from '../query/resources.ts';
 import type { Services } from '../services.ts';
-import { readProofContent, renderProofVersion } from './proof-content.ts';
+import { proofVersion, readProofContent, renderProofFor } from './proof-content.ts';
 
 /** Who gets proofs: addresses (personalized as the sample recipient) and test profiles (each as itself). */
 export interface ProofRequest {
@@ -49,12 +49,13 @@ export async function sendProofs(
   const recipients = await proofRecipients(services, actor, request);
   const proof = await readProofContent(db, actor, request.activityId, request.revisionId);
   const variation = request.variation ?? 0;
+  const version = await proofVersion(db, actor, proof, variation);
   const sent: ProofSent[] = [];
   for (const recipient of recipients) {
     const personalized = await previewRecipient(db, config, actor, {
       testProfileId: recipient.testProfileId,
     });
-    const rendered = await renderProofVersion(db, actor, proof, variation, personalized);
+    const rendered = await renderProofFor(proof, version, personalized);
     const subject = proofSubject(proof.activity.type, proof.activity.name, rendered);
     const outboxId = await mailer.send({
       to: recipient.to,
