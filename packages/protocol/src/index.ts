@@ -9,3 +9,4 @@ export * from './target/index.ts';
 export * from './resources/index.ts';
 export * from './content/index.ts';
 export * from './workflow/index.ts';
+export * from './schedule/index.ts';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob } from '../src/jobs/enqueue-job.ts';
 import { JobRunner, jobTimings, type SystemJobHandler } from '../src/jobs/job-runner.ts';
-import type { RepeatRule } from '../src/jobs/repeat-rule.ts';
+import type { RepeatRule } from '@herald/protocol';
 import { startTestHerald, type TestHerald } from './support/herald.ts';
 
 const HOUR = 3_600_000;

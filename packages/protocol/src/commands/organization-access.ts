@@ -106,7 +106,10 @@ export const organizationAccessCommands = {
   updateOrganizationSettings: defineCommand({
     channel: 'session',
     description:
-      "Replaces the organization's settings (currency, import rules, advanced) with the object given.",
+      "Replaces the organization's settings (currency, import rules, advanced) with the object given. " +
+      '`timeZone` (an IANA zone, UTC when absent) is the wall clock that activity schedules follow; ' +
+      '`maxThrottlePerActivityType` ({channel: messages a minute}, each 1–60,000) caps each channel’s throttle. ' +
+      'Either, when malformed, answers ValidationError.',
     params: adminParams.extend({ settings: jsonObjectField }),
     result: organizationSchema,
   }),

@@ -102,6 +102,9 @@ export const CHECK_OUTCOMES = { pass: 'checked', warn: 'checked', fail: 'draft' 
  */
 export const SYSTEM_TRANSITIONS = [
   { event: 'deploymentStarted', from: 'scheduled', to: 'deploying' },
+  { event: 'deploymentRun', from: 'deploying', to: 'deploying' },
+  { event: 'deploymentAborted', from: 'scheduled', to: 'failed' },
+  { event: 'deploymentAborted', from: 'deploying', to: 'failed' },
   { event: 'deploymentFinished', from: 'deploying', to: 'deployed' },
   { event: 'deploymentFailed', from: 'deploying', to: 'failed' },
   { event: 'approvalReset', from: 'approvalRequested', to: 'draft' },

@@ -2,7 +2,7 @@ import { calculationSchema } from '@herald/protocol';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { enqueueJob } from '../jobs/enqueue-job.ts';
-import { latestOccurrence, nextOccurrence, type RepeatRule } from '../jobs/repeat-rule.ts';
+import { latestOccurrence, nextOccurrence, type RepeatRule } from '@herald/protocol';
 import type { CalculationJobParams } from './calculate-field.ts';
 import type { CalculatedRules } from './calculated-field.ts';
 

@@ -5,9 +5,7 @@ import { SAMPLE_RECIPIENT } from '../activities/preview-recipient.ts';
 import { readActivityRevision } from '../activities/revision-history.ts';
 import type { Recipient } from '../content/recipient-scope.ts';
 import type { Database } from '../database/schema.ts';
-import { planQuery, runPlannedQuery } from '../query/engine.ts';
-import { ResourceRegistry, type Actor } from '../query/resources.ts';
-import { subscriberResource } from '../subscribers/subscriber-resource.ts';
+import type { Actor } from '../query/resources.ts';
 import { checkTarget } from '../targets/target-input.ts';
 import type { RunActivityChecks } from './check-run.ts';
 import { CHECK_LINKS } from './checked-content.ts';
@@ -20,6 +18,7 @@ import { checkImages, imageAssetIds, type AssetFacts } from './images-check.ts';
 import { checkLinks } from './links-check.ts';
 import { checkOfficeXml } from './office-xml-check.ts';
 import { checkRecipients } from './recipients-check.ts';
+import { countRecipients } from './recipient-count.ts';
 import { checkSize } from './size-check.ts';
 import { checkSubject } from './subject-check.ts';
 import { checkTrackingImage } from './tracking-image-check.ts';
@@ -74,7 +73,10 @@ export const runActivityChecks: RunActivityChecks = async ({ db, actor, activity
   const target = await targetState(db, actor, activity.target);
   await run(() => checkDestination(target));
   await run(async () =>
-    checkRecipients(await recipientCount(db, actor, target, activity.target), activity.sendLimit),
+    checkRecipients(
+      target.kind === 'valid' ? await countRecipients(db, actor, activity.target) : undefined,
+      activity.sendLimit,
+    ),
   );
   await run(async () => {
     const profiles = await checkProfiles(db, actor, links);
@@ -94,9 +96,6 @@ export const runActivityChecks: RunActivityChecks = async ({ db, actor, activity
   return CHECK_NAMES.map((name) => results.find((result) => result.name === name)!);
 };
 
-/** The subscriber type as the query engine runs it, resolved once. */
-const subscribers = new ResourceRegistry([subscriberResource]).of('subscriber');
-
 /** The activity's saved target checked again now: a list or field it names may have gone since. */
 async function targetState(db: Kysely<Database>, actor: Actor, target: string | null): Promise<TargetState> {
   if (target === null || !target.trim()) return { kind: 'none' };
@@ -107,31 +106,6 @@ async function targetState(db: Kysely<Database>, actor: Actor, target: string | 
     const details = error.details ?? [];
     return { kind: 'invalid', problem: details.map((detail) => detail.message).join('; ') || error.message };
   }
-}
-
-/**
- * How many subscribers a send would reach, counted exactly by the query engine (a subscriber query filtered by
- * the target, limit 0), so a partition-restricted user counts their own: the target's subscribers less the
- * unsubscribed and the invalid, whom a send skips and the send limit does not count.
- */
-async function recipientCount(
-  db: Kysely<Database>,
-  actor: Actor,
-  target: TargetState,
-  text: string | null,
-): Promise<number | undefined> {
-  if (target.kind !== 'valid' || text === null) return undefined;
-  const plan = await planQuery(
-    subscribers,
-    {
-      query: { type: 'subscriber', filter: { target: text, isUnsubscribed: false, isInvalid: false } },
-      limit: 0,
-    },
-    actor,
-    new Date().toISOString().slice(0, 10),
-    db,
-  );
-  return (await runPlannedQuery(db, plan)).total;
 }
 
 /** The organization's assets by id, as the images check needs them. */

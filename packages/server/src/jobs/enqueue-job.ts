@@ -1,7 +1,7 @@
 import type { JobKind } from '@herald/protocol';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
-import type { RepeatRule } from './repeat-rule.ts';
+import type { RepeatRule } from '@herald/protocol';
 
 /**
  * A kind of work that belongs to no organization ('mailRetry'); only a runner that handles the kind

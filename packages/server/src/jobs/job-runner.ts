@@ -10,7 +10,7 @@ import type { FileStore } from '../uploads/file-store.ts';
 import { approvedCondition } from '../approvals/approvals.ts';
 import type { SystemJobKind } from './enqueue-job.ts';
 import { JOB_SELECT, jobRecord } from './job-record.ts';
-import { nextOccurrence, type RepeatRule } from './repeat-rule.ts';
+import { nextOccurrence, type RepeatRule } from '@herald/protocol';
 
 /** A claimed job as its handler sees it. */
 export interface ClaimedJob {
@@ -122,7 +122,7 @@ export async function saveJobCheckpoint(
  * one PostgreSQL share the queue this way. (pg-boss would do the queueing, but a job here must also be a
  * queryable record with progress and a checkpoint written in the work's own transaction, which is this table.)
  *
- * It is Herald's one scheduler: a job waits until its run_at, and a repeating one (repeat-rule.ts) queues its
+ * It is Herald's one scheduler: a job waits until its run_at, and a repeating one (protocol schedule/repeat-rule.ts) queues its
  * next occurrence when it finishes, so calculation schedules and mail retries are jobs like any other. It
  * looks for due work every pollMs.
  */
@@ -343,7 +343,7 @@ export class JobRunner {
    * Records the outcome, and for a repeating job queues its next occurrence, the first after now, in the same
    * transaction: only the process holding the claim can record it, so the next occurrence is queued exactly
    * once however many processes share the queue. A series already holding a queued occurrence (its schedule
-   * was changed meanwhile) keeps that one.
+   * was changed meanwhile) keeps that one. A result with `endSeries: true` ends the schedule instead.
    */
   async #finish(
     job: ClaimedJob | SystemJob,
@@ -362,7 +362,8 @@ export class JobRunner {
           trx,
         )
       ).rows[0];
-      if (!finished?.repeat) return undefined;
+      // A handler may end its series (a deployment aborted past its send limit): no further occurrence.
+      if (!finished?.repeat || result?.endSeries === true) return undefined;
       const runAt = nextOccurrence(finished.repeat, new Date());
       return (
         await sql<{

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { RepeatRule } from './repeat-rule.ts';
+import type { RepeatRule } from '@herald/protocol';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | undefined, string>;
@@ -31,7 +31,7 @@ export interface JobTable {
   created_by: number | null;
   /** When it is due: a queued job is not claimed before. */
   run_at: Timestamp;
-  /** How it repeats (jobs/repeat-rule.ts): its next occurrence is queued when it finishes. */
+  /** How it repeats (protocol schedule/repeat-rule.ts): its next occurrence is queued when it finishes. */
   repeat: NullableJson<RepeatRule>;
   /** The schedule it is an occurrence of (`calculation:<custom field id>`); one queued occurrence at most. */
   series: string | null;

@@ -1,7 +1,8 @@
 import { defineArea, type Area } from '../area.ts';
 import type { RunActivityChecks } from '../checks/check-run.ts';
 import { workflowOrganizationCommands } from './commands.ts';
-import { DEPLOYMENT_JOB_KIND, deploymentJob } from './deployment.ts';
+import { DEPLOYMENT_JOB_KIND } from './deployment.ts';
+import { deploymentJob } from './deployment-job.ts';
 import { workflowEventResource } from './workflow-event-resource.ts';
 
 /**

@@ -8,6 +8,7 @@ import {
   type WorkflowParams,
 } from '@herald/protocol';
 import { sql } from 'kysely';
+import { readOrganizationSendingSettings } from '../organization-access/sending-settings.ts';
 import { validation } from '../query/resources.ts';
 import {
   approversOf,
@@ -196,7 +197,8 @@ export const workflowActions: {
     const previous = await sql<{ at: string | null }>`SELECT j.params ->> 'at' AS at FROM job j
       WHERE j.id = (SELECT deployment_job_id FROM activity WHERE id = ${activity.id}
         AND organization_id = ${actor.organizationId})`.execute(trx);
-    return queue(input, startAt(previous.rows[0]?.at));
+    const at = previous.rows[0]?.at;
+    return queue(input, at ? new Date(at) : new Date());
   },
   addParticipant: async (input) => {
     const { trx, actor, activity, params } = input;
@@ -222,10 +224,11 @@ export const workflowActions: {
   updateThrottle: async (input) => {
     const { activity, params } = input;
     const to = transitionOf(activity, 'updateThrottle', params.version);
-    if (params.perMinute > MAX_SEND_RATE_PER_MINUTE)
-      throw new HeraldError('MaxSendRateError', {
-        values: { limit: MAX_SEND_RATE_PER_MINUTE.toLocaleString('en') },
-      });
+    // The organization config may cap a channel below the product's maximum (maxThrottlePerActivityType).
+    const { maxThrottle } = await readOrganizationSendingSettings(input.trx, input.actor.organizationId);
+    const limit = Math.min(MAX_SEND_RATE_PER_MINUTE, maxThrottle(activity.type));
+    if (params.perMinute > limit)
+      throw new HeraldError('MaxSendRateError', { values: { limit: limit.toLocaleString('en') } });
     if (params.perMinute < MIN_THROTTLE) {
       // Functional §5: a throttle under 1 suspends the deployment; with none queued there is nothing to slow.
       if (activity.status !== 'scheduled' && activity.status !== 'deploying')
