@@ -30,6 +30,7 @@ import { partitionsArea } from './partitions/area.ts';
 import { targetingRulesArea } from './targeting-rules/area.ts';
 import { clientErrorsArea } from './client-errors/area.ts';
 import { workflowArea } from './workflow/area.ts';
+import { triggersArea } from './triggers/area.ts';
 import { runActivityChecks } from './checks/run-activity-checks.ts';
 import type { Area } from './area.ts';
 
@@ -69,5 +70,6 @@ export const heraldAreas: readonly Area[] = [
   partitionsArea,
   targetingRulesArea,
   workflowArea({ runActivityChecks }),
+  triggersArea,
   clientErrorsArea,
 ];

@@ -2,3 +2,4 @@ export * from './activity-schedule.ts';
 export * from './repeat-rule.ts';
 export * from './zoned-time.ts';
 export * from './sending-settings.ts';
+export * from './triggers.ts';

@@ -38,6 +38,8 @@ export interface ActivityTable {
   version: Generated<number>;
   /** The scheduler job that will start its deployment (migration 0026, workflow/deployment.ts). */
   deployment_job_id: Generated<number | null>;
+  /** The approved revision its deployment sends, set as the deployment starts (migration 0028). */
+  deployed_revision_id: Generated<number | null>;
 }
 
 export interface ActivityRevisionTable {

@@ -18,6 +18,7 @@ import type { WhatsAppTemplatesTables } from '../whatsapp-templates/tables.ts';
 import type { AssetsTables } from '../assets/tables.ts';
 import type { ContentBlocksTables } from '../content-blocks/tables.ts';
 import type { WorkflowTables } from '../workflow/tables.ts';
+import type { TriggersTables } from '../triggers/tables.ts';
 
 /**
  * The database as Kysely sees it. Every tenant table carries organization_id, and every repository
@@ -43,7 +44,8 @@ export interface Database
     WhatsAppTemplatesTables,
     AssetsTables,
     ContentBlocksTables,
-    WorkflowTables {
+    WorkflowTables,
+    TriggersTables {
   organization: OrganizationTable;
   partition_set: PartitionSetTable;
   partition: PartitionTable;

@@ -63,8 +63,8 @@ export async function checkDeployable(
  * Queues the deployment's job at `at`, by the activity's distribution (protocol schedule/activity-schedule.ts):
  * a broadcast runs once; a scheduled activity runs at `at` and then every hour, day, week or month of the
  * organization's wall clock (its time zone setting), each run a job of the series; an API- or event-triggered
- * one goes live at `at`. A time already past runs now (a repeating schedule: at its next time). Answers the
- * job's id, which the activity keeps.
+ * one goes live at `at`. A time already past runs now; a resumed repeating schedule at its next time. Answers
+ * the job's id, which the activity keeps.
  */
 export async function queueDeployment(
   trx: Transaction<Database>,
@@ -72,12 +72,18 @@ export async function queueDeployment(
   activity: ActivityRecord,
   revisionId: number,
   at: Date,
+  options: { resuming?: boolean } = {},
 ): Promise<number> {
   const { timeZone } = await readOrganizationSendingSettings(trx, actor.organizationId);
   const timing = deploymentTiming(activity.distribution, at, timeZone);
-  // Never in the past: a resumed repeating schedule keeps its wall-clock times and goes on at its next one.
+  // Never in the past. A resumed repeating schedule keeps its wall-clock times and goes on at its next one.
   const now = new Date();
-  const runAt = timing.kind === 'repeat' ? (upcomingRuns(timing, now, 1)[0] ?? now) : at > now ? at : now;
+  const runAt =
+    options.resuming && timing.kind === 'repeat' && at < now
+      ? (upcomingRuns(timing, now, 1)[0] ?? now)
+      : at > now
+        ? at
+        : now;
   const params: DeploymentJobParams = {
     activityId: activity.id,
     revisionId,

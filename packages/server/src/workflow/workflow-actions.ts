@@ -80,12 +80,17 @@ function startAt(at: string | undefined | null): Date {
   return new Date(Math.max(wanted, now));
 }
 
-async function queue(input: ActionInput, at: Date, overrideReason?: string): Promise<ActionOutcome> {
+async function queue(
+  input: ActionInput,
+  at: Date,
+  overrideReason?: string,
+  options: { resuming?: boolean } = {},
+): Promise<ActionOutcome> {
   const { trx, actor, activity, params } = input;
   const to = transitionOf(activity, params.action, params.version);
   const revisionId = await checkDeployable(trx, actor.organizationId, activity);
   const override = await passTargetingRule(trx, actor, activity, overrideReason);
-  const jobId = await queueDeployment(trx, actor, activity, revisionId, at);
+  const jobId = await queueDeployment(trx, actor, activity, revisionId, at, options);
   const outcome = await step(input, {
     to,
     details: { jobId, revisionId, at: at.toISOString(), ...override },
@@ -198,7 +203,7 @@ export const workflowActions: {
       WHERE j.id = (SELECT deployment_job_id FROM activity WHERE id = ${activity.id}
         AND organization_id = ${actor.organizationId})`.execute(trx);
     const at = previous.rows[0]?.at;
-    return queue(input, at ? new Date(at) : new Date());
+    return queue(input, at ? new Date(at) : new Date(), undefined, { resuming: true });
   },
   addParticipant: async (input) => {
     const { trx, actor, activity, params } = input;

@@ -11,7 +11,8 @@ import { runStatements } from '../statements.ts';
  * Events queue their triggers inside the transaction that records them, by a statement trigger on
  * subscriber_event: whoever writes an event (the console, the events API, the delivery engine's opens and
  * clicks), its triggers are queued exactly once, and never for an event of the activity itself (an activity
- * triggered by "sent" must not trigger itself).
+ * triggered by "sent" must not trigger itself). The same statement makes sure the scheduler's `triggeredSends`
+ * system job is queued by the first due time.
  *
  * `activity.deployed_revision_id` is the approved revision a deployment sends, set when it starts.
  */
@@ -49,14 +50,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The function body holds semicolons, so it is one statement of its own (runStatements splits on them).
   await sql`CREATE FUNCTION triggered_send_queue_events() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      INSERT INTO triggered_send (organization_id, activity_id, subscriber_id, source, event_id, run_at)
-      SELECT e.organization_id, a.id, e.subscriber_id, 'event', e.id,
-        e.occurred_at + make_interval(mins => coalesce((a.distribution ->> 'delayMinutes')::integer, 0))
-      FROM added_events e
-      JOIN activity a ON a.organization_id = e.organization_id AND a.status = 'deploying'
-        AND a.distribution ->> 'type' = 'event' AND a.distribution ->> 'event' = e.kind
-        AND NOT a.is_archived AND e.activity_id IS DISTINCT FROM a.id
-      ON CONFLICT DO NOTHING;
+      WITH queued AS (
+        INSERT INTO triggered_send (organization_id, activity_id, subscriber_id, source, event_id, run_at)
+        SELECT e.organization_id, a.id, e.subscriber_id, 'event', e.id,
+          e.occurred_at + make_interval(mins => coalesce((a.distribution ->> 'delayMinutes')::integer, 0))
+        FROM added_events e
+        JOIN activity a ON a.organization_id = e.organization_id AND a.status = 'deploying'
+          AND a.distribution ->> 'type' = 'event' AND a.distribution ->> 'event' = e.kind
+          AND NOT a.is_archived AND e.activity_id IS DISTINCT FROM a.id
+        ON CONFLICT DO NOTHING
+        RETURNING run_at)
+      INSERT INTO job (organization_id, kind, name, params, run_at, series)
+        SELECT NULL, 'triggeredSends', 'Triggered sends', '{}', min(run_at), 'triggeredSends' FROM queued
+        HAVING count(*) > 0
+      ON CONFLICT (series) WHERE status = 'queued' DO UPDATE SET run_at = least(job.run_at, excluded.run_at);
       RETURN NULL;
     END $$`.execute(db);
   await runStatements(
