@@ -11,6 +11,9 @@ import { activityInStatus, addCampaign } from './workflow-fixtures.ts';
  * over real HTTP, the statement trigger that queues event-triggered sends with their delay, and the
  * scheduler's decider, which lets each due one through or skips it with the reason.
  */
+/** An API answer: the trigger's or event's fields, or the refusal. */
+type Answer = { error?: { type: string; message: string } } & Record<string, unknown>;
+
 describe('triggered sends', () => {
   let herald: TestHerald;
   let organizationId: number;
@@ -27,7 +30,7 @@ describe('triggered sends', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
       body: JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as Record<string, any> };
+    return { status: response.status, body: (await response.json()) as Answer };
   };
   const trigger = (activityId: number, body: Record<string, unknown>, headers?: Record<string, string>) =>
     post(`/api/v1/activities/${activityId}/trigger`, { organizationId, ...body }, headers);
@@ -148,13 +151,13 @@ describe('triggered sends', () => {
     const subscriberId = await addSubscriber('rules@lantern.test');
     expect((await trigger(id, { subscriberId }, { authorization: 'Bearer nonsense' })).status).toBe(401);
     expect(
-      (await trigger(id, { subscriberId }, { authorization: `Bearer ${readerToken}` })).body.error.type,
+      (await trigger(id, { subscriberId }, { authorization: `Bearer ${readerToken}` })).body.error?.type,
     ).toBe('PrivilegesError');
     expect((await trigger(id, { subscriberId }, { origin: 'https://evil.example' })).status).toBe(403);
     expect((await trigger(id, {})).body.error).toMatchObject({ type: 'ValidationError' });
     expect((await trigger(id, { subscriberId, email: 'rules@lantern.test' })).status).toBe(400);
     expect((await trigger(id, { subscriberId: 99_999_999 })).status).toBe(404);
-    expect((await trigger(event, { subscriberId })).body.error.type).toBe('WorkflowTransitionError');
+    expect((await trigger(event, { subscriberId })).body.error?.type).toBe('WorkflowTransitionError');
     expect((await trigger(9_999_999, { subscriberId })).status).toBe(404);
     expect((await post('/api/v1/events', { organizationId, subscriberId, event: 'opened' })).status).toBe(
       400,
