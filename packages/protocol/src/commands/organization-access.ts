@@ -108,8 +108,11 @@ export const organizationAccessCommands = {
     description:
       "Replaces the organization's settings (currency, import rules, advanced) with the object given. " +
       '`timeZone` (an IANA zone, UTC when absent) is the wall clock that activity schedules follow; ' +
-      '`maxThrottlePerActivityType` ({channel: messages a minute}, each 1–60,000) caps each channel’s throttle. ' +
-      'Either, when malformed, answers ValidationError.',
+      '`maxThrottlePerActivityType` ({channel: messages a minute}, each 1–60,000) caps each channel’s throttle; ' +
+      '`import.rules` {disallowSubscriberUpload, disallowNewLists, lists: {listId: {disallowSubscriberUpload}}}; ' +
+      '`messaging.rules` {quietHours: {channel: {start, end}} (HH:MM, organization time), frequencyCap: ' +
+      '{messages, per: day|week} | null, suppression: [address or domain]}; `advanced` {enableBetaFeatures, ' +
+      'featureKeys}. Any of these, when malformed, answers ValidationError naming the field, and nothing is saved.',
     params: adminParams.extend({ settings: jsonObjectField }),
     result: organizationSchema,
   }),

@@ -2,7 +2,7 @@ import {
   HeraldError,
   organizationAccessCommands,
   securitySettingsSchema,
-  sendingSettingsSchema,
+  organizationSettingsIssues,
   type Organization,
 } from '@herald/protocol';
 import { registerCommand, type CommandContext } from '../channels/registry.ts';
@@ -36,7 +36,7 @@ export const organizationSettingsCommands = {
       const actorUserId = await actingAdministrator(params, context);
       const settings =
         typeof params.settings === 'string' ? parseJsonObject(params.settings, 'settings') : params.settings;
-      checkSendingSettings(settings);
+      checkSettings(settings);
       const current = await readSecuritySettings(context.services.db, params.organizationId);
       // Security settings have their own command, audit entry and checks; a general update cannot change them.
       const next = { ...settings, security: current };
@@ -77,19 +77,10 @@ export const organizationSettingsCommands = {
   ),
 };
 
-/** The time zone and throttle ceilings must be what scheduling and sending can read, or the update is refused. */
-function checkSendingSettings(settings: Record<string, unknown>): void {
-  const checked = sendingSettingsSchema.safeParse({
-    timeZone: settings.timeZone,
-    maxThrottlePerActivityType: settings.maxThrottlePerActivityType,
-  });
-  if (!checked.success)
-    throw new HeraldError('ValidationError', {
-      details: checked.error.issues.map((issue) => ({
-        path: ['settings', ...issue.path].join('.'),
-        message: issue.message,
-      })),
-    });
+/** The sections Herald reads must be readable, or the update is refused and nothing is written. */
+function checkSettings(settings: Record<string, unknown>): void {
+  const details = organizationSettingsIssues(settings);
+  if (details.length > 0) throw new HeraldError('ValidationError', { details });
 }
 
 function parseJsonObject(text: string, path: string): Record<string, unknown> {
