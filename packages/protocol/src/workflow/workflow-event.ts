@@ -6,7 +6,7 @@ import { WORKFLOW_ACTIONS } from './transitions.ts';
 
 /**
  * What the log records besides the actions: a check run's outcome, a reset of approval by a change after it,
- * and the scheduler starting a deployment.
+ * the scheduler starting a deployment, and a check given up because the server running it stopped.
  */
 export const WORKFLOW_EVENT_ACTIONS = [
   // getRoles is never logged; it stays in the list so every action's name is one type.
@@ -14,6 +14,7 @@ export const WORKFLOW_EVENT_ACTIONS = [
   'checkFinished',
   'approvalReset',
   'deploymentStarted',
+  'checkAbandoned',
 ] as const;
 export type WorkflowEventAction = (typeof WORKFLOW_EVENT_ACTIONS)[number];
 

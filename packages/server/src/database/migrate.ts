@@ -26,6 +26,7 @@ import * as whatsappTemplates from './migrations/0024-whatsapp-templates.ts';
 import * as eventTallies from './migrations/0025-event-tallies.ts';
 import * as workflow from './migrations/0026-workflow.ts';
 import * as outboxHtml from './migrations/0027-outbox-html.ts';
+import * as checkRuns from './migrations/0028-check-runs.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0025-event-tallies': eventTallies,
   '0026-workflow': workflow,
   '0027-outbox-html': outboxHtml,
+  '0028-check-runs': checkRuns,
 };
 
 const provider: MigrationProvider = {
