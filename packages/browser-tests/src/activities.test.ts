@@ -39,7 +39,10 @@ describe('activities', () => {
     [herald, browser] = await Promise.all([startHeraldForBrowser(), launchBrowser()]);
     baseUrl = herald.config.publicUrl;
     organizationId = await createOrganization(herald, 'Activity Bakery');
-    editor = await createUser(herald, [{ organizationId, roles: ['Content.Edit', 'Database.Manage'] }]);
+    // Content.Deploy too: the settings form sets the throttle, which is the deployer's (issue 15).
+    editor = await createUser(herald, [
+      { organizationId, roles: ['Content.Edit', 'Content.Deploy', 'Database.Manage'] },
+    ]);
     const [campaign] = await writeRecordsAs(herald, editor, organizationId, 'campaign', [
       { name: 'Spring menu', startDate: '2026-03-01' },
     ]);

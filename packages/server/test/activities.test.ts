@@ -62,6 +62,7 @@ describe('activities', () => {
   let organizationId: number;
   let editor: ChannelClient;
   let reader: ChannelClient;
+  let deployer: ChannelClient;
   let north: { setId: number; partitionId: number };
   let south: { setId: number; partitionId: number };
   let campaignId: number;
@@ -114,6 +115,7 @@ describe('activities', () => {
     listId = await addList(herald, organizationId, 'Pizza club');
     editor = (await connect(['Content.Edit'])).channel;
     reader = (await connect(['Database.Read'])).channel;
+    deployer = (await connect(['Content.Edit', 'Content.Deploy'])).channel;
     const campaigns = await editor.call<{ records: Array<{ id: number }> }>('writeRecords', {
       organizationId,
       type: 'campaign',
@@ -161,18 +163,22 @@ describe('activities', () => {
     });
 
     it('stores every setting of functional §3, the target as its canonical text', async () => {
-      const activity = await create({
-        type: 'sms',
-        date: '2026-07-01T09:30:00+10:00',
-        target: `LIST ${listId}   and country = "AU"`,
-        templateUrl: 'https://templates.example/v5_promo',
-        distribution: { type: 'event', event: 'abandoned', delayMinutes: 90 },
-        frequency: { type: 'every', days: 7 },
-        sendLimit: 5000,
-        throttle: 600,
-        notes: 'Check the coupon',
-        partitionIds: [north.partitionId],
-      });
+      const activity = await create(
+        {
+          type: 'sms',
+          date: '2026-07-01T09:30:00+10:00',
+          target: `LIST ${listId}   and country = "AU"`,
+          templateUrl: 'https://templates.example/v5_promo',
+          distribution: { type: 'event', event: 'abandoned', delayMinutes: 90 },
+          frequency: { type: 'every', days: 7 },
+          sendLimit: 5000,
+          throttle: 600,
+          notes: 'Check the coupon',
+          partitionIds: [north.partitionId],
+        },
+        // The throttle is the deployer's to set.
+        deployer,
+      );
       expect(activity).toMatchObject({
         date: '2026-06-30T23:30:00.000Z',
         target: `list ${listId} and country = "AU"`,
@@ -261,6 +267,28 @@ describe('activities', () => {
         .executeTakeFirstOrThrow();
       const reply = await write(editor, [{ campaignId: foreign.id, type: 'sms', name: 'x' }]);
       expect(reply.error?.details?.[0]?.path).toBe('data.0.campaignId');
+    });
+
+    it('lets only a deployer set or change the throttle; an unchanged one passes through', async () => {
+      const refusedCreate = await write(editor, [{ campaignId, type: 'email', name: 'Fast', throttle: 500 }]);
+      expect(refusedCreate.error?.type).toBe('PrivilegesError');
+      const throttled = await create({ throttle: 500 }, deployer);
+      expect(throttled.throttle).toBe(500);
+      // An editor's form sends the throttle back as it was: that is no change, and the rest is saved.
+      const renamed = await update(throttled, { name: 'Renamed', throttle: 500 });
+      expect(renamed).toMatchObject({ name: 'Renamed', throttle: 500 });
+      for (const throttle of [1000, null]) {
+        const refused = await write(editor, [{ id: renamed.id, version: renamed.version, throttle }]);
+        expect(refused.error?.type).toBe('PrivilegesError');
+      }
+      const changed = await write(deployer, [{ id: renamed.id, version: renamed.version, throttle: 60_000 }]);
+      expect(changed.error).toBeUndefined();
+      expect((changed.result as { records: Activity[] }).records[0]).toMatchObject({ throttle: 60_000 });
+      const tooFast = await write(deployer, [
+        { id: renamed.id, version: renamed.version + 1, throttle: 60_001 },
+      ]);
+      expect(tooFast.error?.type).toBe('ValidationError');
+      expect(tooFast.error?.details?.[0]?.path).toBe('data.0.throttle');
     });
 
     it('updates with the version read; refuses a changed type, a stale version and an unknown id', async () => {

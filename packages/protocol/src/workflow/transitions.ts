@@ -97,8 +97,9 @@ export const CHECK_OUTCOMES = { pass: 'checked', warn: 'checked', fail: 'draft' 
 >;
 
 /**
- * Moves made by the server rather than a person: the scheduler starting a queued deployment, and the delivery
- * engine (a later issue) ending it. Listed so the docs show every edge of the machine.
+ * Moves made by the server rather than a person: the scheduler starting a queued deployment, the delivery
+ * engine (a later issue) ending it, and a check whose server process stopped given up. Listed so the docs show
+ * every edge of the machine.
  */
 export const SYSTEM_TRANSITIONS = [
   { event: 'deploymentStarted', from: 'scheduled', to: 'deploying' },
@@ -110,6 +111,7 @@ export const SYSTEM_TRANSITIONS = [
   { event: 'approvalReset', from: 'approvalRequested', to: 'draft' },
   { event: 'approvalReset', from: 'approved', to: 'draft' },
   { event: 'approvalReset', from: 'rejected', to: 'draft' },
+  { event: 'checkAbandoned', from: 'checking', to: 'draft' },
 ] as const satisfies readonly { event: string; from: ActivityStatus; to: ActivityStatus }[];
 
 /** The status `action` leads to from `status`, or undefined when the table refuses it. */

@@ -43,6 +43,7 @@ export async function writeActivity(
 
   if (input.id === undefined) {
     checkNew(input, path);
+    checkThrottleChange(actor, null, input.throttle);
     if (input.campaignId === undefined)
       throw validation(`${path}.campaignId`, 'An activity needs a campaign');
     if (input.type === undefined) throw validation(`${path}.type`, 'An activity needs a type');
@@ -71,6 +72,7 @@ export async function writeActivity(
     throw validation(`${path}.type`, 'An activity’s type cannot change');
   if ((stored.isArchived && input.isArchived !== false) || LOCKED_STATUSES.includes(stored.status))
     throw new HeraldError('ItemNotEditableError');
+  checkThrottleChange(actor, stored.throttle, input.throttle);
   if (input.campaignId !== undefined && input.campaignId !== stored.campaignId)
     await visibleCampaignPartitions(trx, actor, input.campaignId, path);
 
@@ -95,6 +97,16 @@ export async function writeActivity(
     WHERE id = ${stored.id} AND organization_id = ${actor.organizationId}
     RETURNING ${ACTIVITY_SELECT}`.execute(trx);
   return activityRecord(returnedRow(row));
+}
+
+/**
+ * The throttle is the deployer's to set (the workflow's updateThrottle needs content-deploy): a write that
+ * changes it needs the same, or an editor could speed up a send they may not start. Sending it back unchanged,
+ * as a settings form does, is no change. The schema already caps it at MAX_SEND_RATE_PER_MINUTE.
+ */
+function checkThrottleChange(actor: Actor, stored: number | null, given: number | null | undefined): void {
+  if (given === undefined || given === stored) return;
+  if (!actor.capabilities.includes('content-deploy')) throw new HeraldError('PrivilegesError');
 }
 
 /** A target as stored: null when cleared, else its canonical text once checked against the organization. */

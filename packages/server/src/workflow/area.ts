@@ -1,5 +1,6 @@
 import { defineArea, type Area } from '../area.ts';
 import type { RunActivityChecks } from '../checks/check-run.ts';
+import { watchCheckRuns } from './check-run-watch.ts';
 import { workflowOrganizationCommands } from './commands.ts';
 import { DEPLOYMENT_JOB_KIND } from './deployment.ts';
 import { deploymentJob } from './deployment-job.ts';
@@ -16,5 +17,7 @@ export function workflowArea(services: { runActivityChecks: RunActivityChecks })
     organizationCommands: workflowOrganizationCommands(services.runActivityChecks),
     resources: [workflowEventResource],
     jobs: { [DEPLOYMENT_JOB_KIND]: deploymentJob },
+    // Checks left running by a stopped process go back to draft, at start and then as processes die.
+    start: watchCheckRuns,
   });
 }

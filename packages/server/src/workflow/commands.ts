@@ -119,6 +119,8 @@ export function workflowOrganizationCommands(runActivityChecks: RunActivityCheck
             revisionId: params.revisionId,
             runActivityChecks,
             announce: (activity, events) => announce(services, actor.organizationId, activity, events),
+            log: services.log,
+            processId: services.jobs.processId,
           });
           return checked;
         }

@@ -19,15 +19,18 @@ import { ListPagination, ListSkeleton, RecordsError } from '../../platform/list/
 import { useRecords } from '../../platform/list/useRecords.ts';
 import { useOverlayLink } from '../../platform/overlay/overlay.ts';
 import { useResourceAccess } from '../../platform/resources/useResourceAccess.ts';
-import { ActivityStatusBadge, ChannelLabel } from './ActivityBadges.tsx';
+import { ChannelLabel } from './ActivityBadges.tsx';
+import { ActivityLiveStatus } from './ActivityLiveStatus.tsx';
 import { ACTIVITY_VIEW_PARAM, ACTIVITY_VIEWS, activityViewFilter, readActivityView } from './activityList.ts';
 import { activityPagePath } from './activityPaths.ts';
+import { useScheduledTimes } from './useScheduledTimes.ts';
 
 /** A campaign's activities, the one changed last first. */
 const NEWEST_CHANGE_FIRST = { field: 'updatedAt', order: 'desc' } as const;
 
 /**
- * A campaign's activities on its page (functional §2): channel, name, status, date and when last saved, by view
+ * A campaign's activities on its page (functional §2): channel, name, status (live, with a spinner while checks
+ * run and the start of a scheduled deployment), date and when last saved, by view
  * (all, recent, deployed, modified, archived; the view in the query string), newest change first, live. An
  * empty campaign says so and offers "New activity" (`campaign/{campaignId}/new`, over this page).
  */
@@ -54,6 +57,7 @@ export function CampaignActivities({
     sortOrder: NEWEST_CHANGE_FIRST.order,
   });
   const records = result.data?.records ?? [];
+  const scheduledAt = useScheduledTimes(records);
   const place = { organizationId, campaignId };
   const newLink = overlayLink(`/${organizationId}/campaign/${campaignId}/new`);
   const changeView = (next: string) => {
@@ -139,7 +143,7 @@ export function CampaignActivities({
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    <ActivityStatusBadge status={activity.status} />
+                    <ActivityLiveStatus status={activity.status} scheduledAt={scheduledAt.get(activity.id)} />
                   </Table.Td>
                   <Table.Td>
                     {activity.date ? displayDateTime(activity.date, i18n.language) : t('activities.noDate')}
