@@ -158,6 +158,17 @@ describe('scheduling deployments', () => {
       action: 'deploymentStarted',
       details: { recipients: 3 },
     });
+    // Who queued each hears of it: a start, and a failure.
+    const notices = await sql<{
+      message_key: string;
+      kind: string;
+    }>`SELECT message_key, kind FROM user_notification
+      WHERE organization_id = ${organizationId} AND kind = 'sends' AND record_id IN (${String(tooMany)}, ${String(fits)})
+      ORDER BY message_key`.execute(db());
+    expect(notices.rows).toEqual([
+      { message_key: 'activityDeploymentFailed', kind: 'sends' },
+      { message_key: 'activityDeploymentStarted', kind: 'sends' },
+    ]);
   });
 
   it('ends a repeating schedule aborted past its send limit: no further run is queued', async () => {

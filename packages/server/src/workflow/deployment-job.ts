@@ -12,6 +12,7 @@ import type { Database } from '../database/schema.ts';
 import type { CancelledJob, JobContext, JobHandler } from '../jobs/job-runner.ts';
 import type { Actor } from '../query/resources.ts';
 import { deploymentSeries, type DeploymentJobParams } from './deployment.ts';
+import { notifyDeploymentEvent } from './deployment-notices.ts';
 import { moveActivity } from './move-activity.ts';
 import { announceWorkflowEvents, logWorkflowEvent } from './workflow-log.ts';
 
@@ -131,6 +132,22 @@ async function startDeployment(context: JobContext): Promise<Record<string, unkn
     .announce({ organizationId: job.organizationId, type: 'activity', records: [outcome.moved] })
     .catch((error: unknown) => context.log.error({ err: error }, 'announcing an activity failed'));
   await announceWorkflowEvents(context, job.organizationId, [outcome.event]);
+  // Who queued it and the participants hear that it started or was aborted; a repeating schedule's later runs
+  // are in the log only, or a daily send would notify daily.
+  const messageKey =
+    outcome.event.action === 'deploymentStarted'
+      ? 'activityDeploymentStarted'
+      : outcome.event.action === 'deploymentAborted'
+        ? 'activityDeploymentFailed'
+        : undefined;
+  if (messageKey)
+    await notifyDeploymentEvent(context.db, {
+      organizationId: job.organizationId,
+      activityId: outcome.moved.id,
+      name: outcome.moved.name,
+      messageKey,
+      userIds: job.createdBy === null ? [] : [job.createdBy],
+    }).catch((error: unknown) => context.log.error({ err: error }, 'notifying of a deployment failed'));
   return { ...outcome.result, revisionId: params.revisionId, started: true, endSeries: outcome.endSeries };
 }
 
