@@ -1,0 +1,38 @@
+import { isValidEmailAddress, PROOF_RECIPIENT_LIMIT } from '@herald/protocol';
+
+/** Who a proof request goes to as the dialog holds it: typed addresses and chosen test profiles (user ids). */
+export interface ProofRecipients {
+  emails: readonly string[];
+  testProfileIds: readonly number[];
+}
+
+/**
+ * What is wrong with the request before it is sent (the server checks the same and answers ValidationError):
+ * the typed entries that are not e-mail addresses, whether it names nobody, and whether it names more than
+ * PROOF_RECIPIENT_LIMIT people, counting addresses and profiles together, each once.
+ */
+export function proofRecipientProblems(recipients: ProofRecipients): {
+  invalidEmails: string[];
+  empty: boolean;
+  overLimit: boolean;
+} {
+  const count = new Set(recipients.emails).size + new Set(recipients.testProfileIds).size;
+  return {
+    invalidEmails: recipients.emails.filter((email) => !isValidEmailAddress(email)),
+    empty: count === 0,
+    overLimit: count > PROOF_RECIPIENT_LIMIT,
+  };
+}
+
+/** The typed tags as addresses: trimmed, without blanks or repeats (case-insensitively, the first kept). */
+export function cleanProofEmails(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const emails: string[] = [];
+  for (const tag of tags) {
+    const email = tag.trim();
+    if (email === '' || seen.has(email.toLowerCase())) continue;
+    seen.add(email.toLowerCase());
+    emails.push(email);
+  }
+  return emails;
+}
