@@ -39,7 +39,11 @@ describe('checkRunOfEvent', () => {
       checkRunOfEvent({
         id: 3,
         action: 'checkFinished',
-        details: { revisionId: 1, worst: 'pass', checks: [{ name: 'spelling', status: 'pass', message: '' }] },
+        details: {
+          revisionId: 1,
+          worst: 'pass',
+          checks: [{ name: 'spelling', status: 'pass', message: '' }],
+        },
       }),
     ).toBeNull();
   });

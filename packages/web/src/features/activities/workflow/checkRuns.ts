@@ -22,7 +22,9 @@ const isCheckStatus = (value: unknown): value is CheckStatus =>
  * `{revisionId, worst, error}` when the run threw); null for any other entry. Read leniently: details this
  * console cannot read (an older server's, a check it does not know) are no run rather than a broken panel.
  */
-export function checkRunOfEvent(event: Pick<WorkflowEventRecord, 'id' | 'action' | 'details'>): CheckRun | null {
+export function checkRunOfEvent(
+  event: Pick<WorkflowEventRecord, 'id' | 'action' | 'details'>,
+): CheckRun | null {
   if (event.action !== 'checkFinished') return null;
   const { revisionId, worst, checks, error } = event.details;
   if (!isCheckStatus(worst)) return null;

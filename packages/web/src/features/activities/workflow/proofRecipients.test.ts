@@ -1,6 +1,6 @@
 import { PROOF_RECIPIENT_LIMIT } from '@herald/protocol';
 import { describe, expect, it } from 'vitest';
-import { cleanProofEmails, proofRecipientProblems } from './proofRecipients.ts';
+import { cleanProofEmails, proofProblemLines, proofRecipientProblems } from './proofRecipients.ts';
 
 describe('proofRecipientProblems', () => {
   it('passes addresses and profiles within the limit', () => {
@@ -33,6 +33,30 @@ describe('cleanProofEmails', () => {
     expect(cleanProofEmails([' ana@bakery.test ', '', 'ANA@bakery.test', 'ben@bakery.test'])).toEqual([
       'ana@bakery.test',
       'ben@bakery.test',
+    ]);
+  });
+});
+
+describe('proofProblemLines', () => {
+  const sent = { emails: ['ana@bakery.test', 'ben@bakery.test'], testProfileIds: [7] };
+  const names = (id: number) => (id === 7 ? 'Mia Baker' : undefined);
+
+  it('names the address or profile each problem is about', () => {
+    expect(
+      proofProblemLines(
+        [
+          { path: 'emails.1', message: 'needs exactly one @' },
+          { path: 'testProfileIds.0', message: 'has no e-mail address' },
+        ],
+        sent,
+        names,
+      ),
+    ).toEqual(['ben@bakery.test: needs exactly one @', 'Mia Baker: has no e-mail address']);
+  });
+
+  it('keeps a problem of the whole request as it is', () => {
+    expect(proofProblemLines([{ path: 'emails', message: 'Give at least one' }], sent, names)).toEqual([
+      'Give at least one',
     ]);
   });
 });

@@ -36,3 +36,28 @@ export function cleanProofEmails(tags: readonly string[]): string[] {
   }
   return emails;
 }
+
+/**
+ * The server's ValidationError details of a proof request, each naming the entry it is about: `emails.2` is
+ * the third address sent, `testProfileIds.0` the first profile (by the name the dialog showed). A detail about
+ * the whole request keeps its message alone.
+ */
+export function proofProblemLines(
+  details: ReadonlyArray<{ path: string; message: string }>,
+  sent: ProofRecipients,
+  profileName: (testProfileId: number) => string | undefined,
+): string[] {
+  return details.map((detail) => {
+    const [field, index] = detail.path.split('.');
+    const position = Number(index);
+    const entry =
+      index === undefined || !Number.isInteger(position)
+        ? undefined
+        : field === 'emails'
+          ? sent.emails[position]
+          : field === 'testProfileIds'
+            ? profileName(sent.testProfileIds[position] ?? 0)
+            : undefined;
+    return entry ? `${entry}: ${detail.message}` : detail.message;
+  });
+}
