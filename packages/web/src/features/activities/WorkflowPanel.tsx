@@ -1,14 +1,18 @@
 import type { ActivityRecord, WorkflowAction } from '@herald/protocol';
 import { Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { showToast } from '../../platform/alerts/toast.ts';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { ActivityStatusBadge } from './ActivityBadges.tsx';
-import { ScheduleDialog } from './workflow/ScheduleDialog.tsx';
 import { useWorkflowAction } from './workflow/useWorkflowAction.tsx';
 import { useWorkflowRoles } from './workflow/useWorkflowRoles.ts';
 import { WorkflowLog } from './workflow/WorkflowLog.tsx';
+
+// The schedule dialog's date picker (Mantine dates) loads when someone schedules, not with the activity page.
+const ScheduleDialog = lazy(() =>
+  import('./workflow/ScheduleDialog.tsx').then(({ ScheduleDialog: Dialog }) => ({ default: Dialog })),
+);
 
 /**
  * The actions the panel offers as buttons, in the order of the workflow. Checks and proofs are the check
@@ -106,14 +110,18 @@ export function WorkflowPanel({ activity }: { activity: ActivityRecord }) {
         )}
         <WorkflowLog activityId={activity.id} />
       </Stack>
-      <ScheduleDialog
-        activity={activity}
-        opened={scheduling}
-        pending={act.pendingAction === 'queueSchedule'}
-        error={act.lastAction === 'queueSchedule' ? act.error : null}
-        onClose={() => setScheduling(false)}
-        onSchedule={(at) => act.run({ ...target, action: 'queueSchedule', at })}
-      />
+      {scheduling && (
+        <Suspense fallback={null}>
+          <ScheduleDialog
+            activity={activity}
+            opened
+            pending={act.pendingAction === 'queueSchedule'}
+            error={act.lastAction === 'queueSchedule' ? act.error : null}
+            onClose={() => setScheduling(false)}
+            onSchedule={(at) => act.run({ ...target, action: 'queueSchedule', at })}
+          />
+        </Suspense>
+      )}
       {act.overrideDialog}
     </Paper>
   );

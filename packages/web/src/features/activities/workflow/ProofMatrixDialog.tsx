@@ -1,9 +1,9 @@
-import { PROOF_MATRIX_CELL_LIMIT } from '@herald/protocol';
 import type { ProofMatrix, ProofMatrixCell } from '@herald/protocol';
 import { Alert, Code, Loader, Modal, ScrollArea, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from '../../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../../platform/list/ListControls.tsx';
 import { versionName } from './versionName.ts';
+import { PROOF_MATRIX_CELLS_AT_MOST } from './workflowConstants.ts';
 
 /**
  * The proof matrix (issue 15 §4): every version of the content (rows) as every test profile gets it (columns),
@@ -61,7 +61,7 @@ function MatrixGrid({ matrix }: { matrix: ProofMatrix }) {
           {t('workflow.proofs.matrixTruncated', {
             shown: shownVersions.length,
             versions: matrix.versions,
-            limit: PROOF_MATRIX_CELL_LIMIT,
+            limit: PROOF_MATRIX_CELLS_AT_MOST,
           })}
         </Alert>
       )}

@@ -1,5 +1,4 @@
 import type { ActivityRecord, ProofSent, TestProfileEntry } from '@herald/protocol';
-import { PROOF_RECIPIENT_LIMIT } from '@herald/protocol';
 import { Alert, Button, Group, List, Modal, MultiSelect, Stack, Table, TagsInput, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { errorTypeOf, isChannelError } from '../../../platform/channel/channelError.ts';
@@ -9,10 +8,11 @@ import { RecordsError } from '../../../platform/list/ListControls.tsx';
 import { useCurrentOrganization } from '../../../platform/organization/organizationContext.ts';
 import { cleanProofEmails, proofProblemLines, proofRecipientProblems } from './proofRecipients.ts';
 import { versionName } from './versionName.ts';
+import { PROOF_RECIPIENTS_AT_MOST } from './workflowConstants.ts';
 
 /**
  * Send a proof (issue 15 §4): typed addresses (personalized as the sample recipient) and chosen test profiles
- * (each personalized as itself), at most PROOF_RECIPIENT_LIMIT together. The proofs go through the outbox;
+ * (each personalized as itself), at most PROOF_RECIPIENTS_AT_MOST together. The proofs go through the outbox;
  * the dialog then lists each one sent, to whom and personalized as whom.
  */
 export function SendProofDialog({
@@ -127,7 +127,7 @@ function SendProofForm({ activity, onClose }: { activity: ActivityRecord; onClos
         >
           {t('workflow.proofs.count', {
             count: new Set(emails).size + new Set(testProfileIds).size,
-            limit: PROOF_RECIPIENT_LIMIT,
+            limit: PROOF_RECIPIENTS_AT_MOST,
           })}
         </Text>
         {tried && problems.empty && (

@@ -1,5 +1,5 @@
-import { CHECK_STATUSES, checkResultSchema, worstCheckStatus } from '@herald/protocol';
 import type { CheckResult, CheckStatus, WorkflowEventRecord } from '@herald/protocol';
+import { CHECK_NAME_LIST, CHECK_STATUS_LIST } from './workflowConstants.ts';
 
 /**
  * One run of the checks as the check panel shows it: which log entry recorded it, the revision it checked, its
@@ -13,9 +13,27 @@ export interface CheckRun {
   error?: string;
 }
 
-const checkResultsSchema = checkResultSchema.array();
 const isCheckStatus = (value: unknown): value is CheckStatus =>
-  (CHECK_STATUSES as readonly unknown[]).includes(value);
+  (CHECK_STATUS_LIST as readonly unknown[]).includes(value);
+
+/** One logged result, read by hand rather than with the contract's schema (see workflowConstants.ts). */
+function isCheckResult(value: unknown): value is CheckResult {
+  if (typeof value !== 'object' || value === null) return false;
+  const { name, status, message, variation, details } = value as Record<string, unknown>;
+  return (
+    (CHECK_NAME_LIST as readonly unknown[]).includes(name) &&
+    isCheckStatus(status) &&
+    typeof message === 'string' &&
+    (variation === undefined || (Number.isInteger(variation) && (variation as number) >= 0)) &&
+    (details === undefined || (Array.isArray(details) && details.every((line) => typeof line === 'string')))
+  );
+}
+
+/** A run's worst outcome, as the contract's worstCheckStatus decides it. */
+function worstStatus(checks: readonly CheckResult[]): CheckStatus {
+  if (checks.some((check) => check.status === 'fail')) return 'fail';
+  return checks.some((check) => check.status === 'warn') ? 'warn' : 'pass';
+}
 
 /**
  * The run a `checkFinished` log entry records (check-action.ts logs `{revisionId, worst, checks}`, or
@@ -28,8 +46,8 @@ export function checkRunOfEvent(
   if (event.action !== 'checkFinished') return null;
   const { revisionId, worst, checks, error } = event.details;
   if (!isCheckStatus(worst)) return null;
-  const results = checks === undefined ? [] : checkResultsSchema.safeParse(checks).data;
-  if (!results) return null;
+  const results = checks ?? [];
+  if (!Array.isArray(results) || !results.every(isCheckResult)) return null;
   return {
     eventId: event.id,
     revisionId: typeof revisionId === 'number' ? revisionId : null,
@@ -49,7 +67,7 @@ export function checkRunOfAnswer(answer: {
   return {
     eventId: answer.eventId,
     revisionId: answer.activity.latestRevisionId,
-    worst: worstCheckStatus(answer.checks),
+    worst: worstStatus(answer.checks),
     checks: answer.checks,
   };
 }

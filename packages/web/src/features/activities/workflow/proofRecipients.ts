@@ -1,4 +1,5 @@
-import { isValidEmailAddress, PROOF_RECIPIENT_LIMIT } from '@herald/protocol';
+import { isValidEmailAddress } from '@herald/protocol';
+import { PROOF_RECIPIENTS_AT_MOST } from './workflowConstants.ts';
 
 /** Who a proof request goes to as the dialog holds it: typed addresses and chosen test profiles (user ids). */
 export interface ProofRecipients {
@@ -9,7 +10,7 @@ export interface ProofRecipients {
 /**
  * What is wrong with the request before it is sent (the server checks the same and answers ValidationError):
  * the typed entries that are not e-mail addresses, whether it names nobody, and whether it names more than
- * PROOF_RECIPIENT_LIMIT people, counting addresses and profiles together, each once.
+ * PROOF_RECIPIENTS_AT_MOST people, counting addresses and profiles together, each once.
  */
 export function proofRecipientProblems(recipients: ProofRecipients): {
   invalidEmails: string[];
@@ -20,7 +21,7 @@ export function proofRecipientProblems(recipients: ProofRecipients): {
   return {
     invalidEmails: recipients.emails.filter((email) => !isValidEmailAddress(email)),
     empty: count === 0,
-    overLimit: count > PROOF_RECIPIENT_LIMIT,
+    overLimit: count > PROOF_RECIPIENTS_AT_MOST,
   };
 }
 
