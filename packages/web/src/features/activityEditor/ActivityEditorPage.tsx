@@ -1,5 +1,5 @@
 import { activityContentFromTemplate, type Channel, type EmailContent } from '@herald/protocol';
-import { Alert, Badge, Button, Collapse, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { showToast } from '../../platform/alerts/toast.ts';
@@ -138,7 +138,6 @@ export default function ActivityEditorPage() {
           <Button
             variant="default"
             aria-expanded={checksOpen}
-            aria-controls="activity-editor-checks"
             onClick={() => setChecksOpen((open) => !open)}
             data-testid="editor-checks-toggle"
           >
@@ -149,9 +148,7 @@ export default function ActivityEditorPage() {
           </Button>
         </Group>
       </Group>
-      <Collapse expanded={checksOpen} id="activity-editor-checks">
-        {checksOpen && <CheckPanel activity={activity} unsaved={draft !== undefined} />}
-      </Collapse>
+      {checksOpen && <CheckPanel activity={activity} unsaved={draft !== undefined} />}
       {save.error && <Alert color="red">{errorText(save.error.type, save.error.message)}</Alert>}
       {type === 'email' ? (
         <EmailEditor

@@ -14,13 +14,15 @@ export function CheckResultRow({ result }: { result: CheckResult }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
-  const details = result.details ?? [];
+  // A single finding that is the message itself adds nothing behind a toggle.
+  const details =
+    result.details?.length === 1 && result.details[0] === result.message ? [] : (result.details ?? []);
   return (
     <Table.Tr data-testid={`check-result-${result.name}`} data-check-status={result.status}>
       <Table.Th scope="row" fw={500}>
         {t(`workflow.checks.names.${result.name}`)}
       </Table.Th>
-      <Table.Td>
+      <Table.Td style={{ width: '1%', whiteSpace: 'nowrap' }}>
         <CheckStatusBadge status={result.status} />
       </Table.Td>
       <Table.Td>

@@ -66,7 +66,12 @@ function MatrixGrid({ matrix }: { matrix: ProofMatrix }) {
         </Alert>
       )}
       <ScrollArea type="auto">
-        <Table withColumnBorders data-testid="proof-matrix" style={{ tableLayout: 'fixed' }}>
+        <Table
+          withColumnBorders
+          data-testid="proof-matrix"
+          // Each preview keeps a readable width; more profiles scroll sideways.
+          style={{ tableLayout: 'fixed', width: 120 + 340 * matrix.profiles.length }}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col" w={120}>
