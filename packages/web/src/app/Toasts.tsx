@@ -1,5 +1,7 @@
 import { TOAST_DURATION_MS, TOAST_POSITION } from '@herald/protocol';
-import { lazy, Suspense } from 'react';
+import { MantineThemeProvider } from '@mantine/core';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from '../platform/i18n/useTranslation.ts';
 import { useSession } from '../platform/session/useSession.ts';
 import { hasValidSession } from '../platform/session/storedSession.ts';
 
@@ -11,11 +13,20 @@ const Notifications = lazy(() =>
 );
 
 export function Toasts() {
+  const { t } = useTranslation();
   const signedIn = hasValidSession(useSession());
+  const close = t('common.close');
+  // A toast's close button shows only an icon: it needs a name (issue 13 §6; axe's button-name is critical).
+  const theme = useMemo(
+    () => ({ components: { Notification: { defaultProps: { closeButtonProps: { 'aria-label': close } } } } }),
+    [close],
+  );
   if (!signedIn) return null;
   return (
-    <Suspense fallback={null}>
-      <Notifications position={TOAST_POSITION} autoClose={TOAST_DURATION_MS} />
-    </Suspense>
+    <MantineThemeProvider theme={theme}>
+      <Suspense fallback={null}>
+        <Notifications position={TOAST_POSITION} autoClose={TOAST_DURATION_MS} />
+      </Suspense>
+    </MantineThemeProvider>
   );
 }

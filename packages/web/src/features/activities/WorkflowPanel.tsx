@@ -1,24 +1,29 @@
-import { PAGE_LIMIT } from '@herald/protocol';
 import type { ActivityRecord, WorkflowAction } from '@herald/protocol';
-import { Button, Group, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { showToast } from '../../platform/alerts/toast.ts';
-import { useCommand, useCommandMutation } from '../../platform/data/useCommand.ts';
-import { displayDateTime } from '../../platform/dates/displayDate.ts';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
-import { useRecords } from '../../platform/list/useRecords.ts';
-import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { ActivityStatusBadge } from './ActivityBadges.tsx';
+import { useWorkflowAction } from './workflow/useWorkflowAction.tsx';
+import { useWorkflowRoles } from './workflow/useWorkflowRoles.ts';
+import { WorkflowLog } from './workflow/WorkflowLog.tsx';
 
-/** The actions the panel offers as buttons, in the order of the workflow; the others need a form of their own. */
+// The schedule dialog's date picker (Mantine dates) loads when someone schedules, not with the activity page.
+const ScheduleDialog = lazy(() =>
+  import('./workflow/ScheduleDialog.tsx').then(({ ScheduleDialog: Dialog }) => ({ default: Dialog })),
+);
+
+/**
+ * The actions the panel offers as buttons, in the order of the workflow. Checks and proofs are the check
+ * panel's; scheduling asks for a time first (ScheduleDialog); the others need a form of their own.
+ */
 const BUTTON_ACTIONS: readonly WorkflowAction[] = [
-  'check',
-  'cancelCheck',
   'open',
   'close',
   'approve',
   'reject',
+  'queueSchedule',
   'queueDeploy',
   'queueCancel',
   'suspend',
@@ -28,32 +33,30 @@ const BUTTON_ACTIONS: readonly WorkflowAction[] = [
 /**
  * The activity's workflow (issue 15, docs/workflow.md): its status, the buttons of the actions the caller may
  * take now (getRoles, asked again whenever the activity changes), a comment box, and the workflow log, live.
+ * An approval, schedule or deployment a targeting rule blocks offers an administrator the override.
  */
 export function WorkflowPanel({ activity }: { activity: ActivityRecord }) {
-  const { t, i18n } = useTranslation();
-  const organization = useCurrentOrganization()!;
+  const { t } = useTranslation();
   const [comment, setComment] = useState('');
-  const target = { organizationId: organization.organizationId, activityId: activity.id };
-  const roles = useCommand(organization.channel, 'workflow', { ...target, action: 'getRoles' });
-  const { refetch } = roles;
-  useEffect(() => {
-    void refetch();
-  }, [activity.status, activity.version, refetch]);
-  const log = useRecords('workflowEvent', {
-    filter: { activityId: activity.id },
-    limit: PAGE_LIMIT,
-    offset: 0,
-  });
-  const act = useCommandMutation(organization.channel, 'workflow', {
+  const [scheduling, setScheduling] = useState(false);
+  const roles = useWorkflowRoles(activity);
+  const act = useWorkflowAction(activity, {
     onSuccess: (_answer, params) => {
       if (params.action === 'comment') setComment('');
+      if (params.action === 'queueSchedule') setScheduling(false);
       showToast(t('workflow.panel.done', { action: t(`workflow.actions.${params.action}`) }));
-      void refetch();
+      roles.refetch();
     },
+    // The override dialog takes the schedule over, and sends it again with the time chosen.
+    onBlocked: () => setScheduling(false),
   });
-  const allowed = roles.data?.actions ?? [];
+  const { target } = act;
+  const allowed = roles.allowed;
   const buttons = BUTTON_ACTIONS.filter((action) => allowed.includes(action));
-  const entries = log.data?.records ?? [];
+  const run = (action: WorkflowAction) => {
+    if (action === 'queueSchedule') setScheduling(true);
+    else act.run({ ...target, action } as Parameters<typeof act.run>[0]);
+  };
 
   return (
     <Paper withBorder p="md" data-testid="workflow-panel">
@@ -64,7 +67,7 @@ export function WorkflowPanel({ activity }: { activity: ActivityRecord }) {
           </Title>
           <ActivityStatusBadge status={activity.status} />
         </Group>
-        <RecordsError error={roles.error ?? act.error} />
+        <RecordsError error={roles.error ?? (scheduling ? null : act.error)} testId="workflow-error" />
         {buttons.length > 0 && (
           <Group gap="xs" data-testid="workflow-actions">
             {buttons.map((action) => (
@@ -72,9 +75,9 @@ export function WorkflowPanel({ activity }: { activity: ActivityRecord }) {
                 key={action}
                 size="xs"
                 variant={action === 'reject' || action === 'queueCancel' ? 'light' : 'filled'}
-                loading={act.isPending && act.variables.action === action}
-                disabled={act.isPending}
-                onClick={() => act.mutate({ ...target, action } as Parameters<typeof act.mutate>[0])}
+                loading={act.pendingAction === action}
+                disabled={act.pending}
+                onClick={() => run(action)}
                 data-testid={`workflow-${action}`}
               >
                 {t(`workflow.actions.${action}`)}
@@ -97,51 +100,29 @@ export function WorkflowPanel({ activity }: { activity: ActivityRecord }) {
             />
             <Button
               size="sm"
-              disabled={comment.trim() === '' || act.isPending}
-              onClick={() => act.mutate({ ...target, action: 'comment', text: comment })}
+              disabled={comment.trim() === '' || act.pending}
+              onClick={() => act.run({ ...target, action: 'comment', text: comment })}
               data-testid="workflow-comment-send"
             >
               {t('workflow.panel.commentSend')}
             </Button>
           </Group>
         )}
-        <Title order={3} size="h5">
-          {t('workflow.panel.logTitle')}
-        </Title>
-        <RecordsError error={log.error} />
-        {entries.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('workflow.panel.logEmpty')}
-          </Text>
-        ) : (
-          <Table data-testid="workflow-log">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('workflow.panel.logAt')}</Table.Th>
-                <Table.Th>{t('workflow.panel.logBy')}</Table.Th>
-                <Table.Th>{t('workflow.panel.logAction')}</Table.Th>
-                <Table.Th>{t('workflow.panel.logStatus')}</Table.Th>
-                <Table.Th>{t('workflow.panel.logComment')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((entry) => (
-                <Table.Tr key={entry.id} data-action={entry.action}>
-                  <Table.Td>{displayDateTime(entry.at, i18n.language)}</Table.Td>
-                  <Table.Td>{entry.byName ?? t('workflow.panel.server')}</Table.Td>
-                  <Table.Td>{t(`workflow.actions.${entry.action}`)}</Table.Td>
-                  <Table.Td>
-                    {entry.fromStatus === entry.toStatus
-                      ? t(`activities.statuses.${entry.toStatus}`)
-                      : `${t(`activities.statuses.${entry.fromStatus}`)} → ${t(`activities.statuses.${entry.toStatus}`)}`}
-                  </Table.Td>
-                  <Table.Td>{entry.comment}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <WorkflowLog activityId={activity.id} />
       </Stack>
+      {scheduling && (
+        <Suspense fallback={null}>
+          <ScheduleDialog
+            activity={activity}
+            opened
+            pending={act.pendingAction === 'queueSchedule'}
+            error={act.lastAction === 'queueSchedule' ? act.error : null}
+            onClose={() => setScheduling(false)}
+            onSchedule={(at) => act.run({ ...target, action: 'queueSchedule', at })}
+          />
+        </Suspense>
+      )}
+      {act.overrideDialog}
     </Paper>
   );
 }

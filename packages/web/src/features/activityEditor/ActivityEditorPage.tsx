@@ -8,6 +8,7 @@ import { useCommandMutation } from '../../platform/data/useCommand.ts';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { useRecord, useRecords } from '../../platform/list/useRecords.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
+import { CheckPanel } from '../activities/workflow/CheckPanel.tsx';
 import type { ChannelContents } from './channels/channelEditor.ts';
 import { channelEditors } from './channels/registry.ts';
 import { EmailEditor } from './email/EmailEditor.tsx';
@@ -20,6 +21,7 @@ type OtherChannel = Exclude<Channel, 'email'>;
  * `activity/editor/{id}` (and its campaign alias): the native editor. It loads the activity and its latest
  * revision, holds the draft, and saves it as a new revision (Save, Ctrl/Cmd+S), warning before unsaved
  * changes are lost. E-mail has the block editor; the other channels' editors come from channels/registry.ts.
+ * The check panel (checks and proofs of the saved revision) folds out above the editor.
  */
 export default function ActivityEditorPage() {
   const { t } = useTranslation();
@@ -36,6 +38,7 @@ export default function ActivityEditorPage() {
   const [draft, setDraft] = useState<unknown>(undefined);
   // The content the editor started from, fixed once loaded: a live push of the saved revision does not reset it.
   const [initial, setInitial] = useState<unknown>(undefined);
+  const [checksOpen, setChecksOpen] = useState(false);
   const save = useCommandMutation(organization!.channel, 'saveActivityRevision');
   useUnsavedChangesGuard(draft !== undefined, t('emailEditor.unsavedQuestion'));
 
@@ -131,10 +134,21 @@ export default function ActivityEditorPage() {
             </Badge>
           )}
         </Group>
-        <Button disabled={draft === undefined || readOnly} loading={save.isPending} onClick={doSave}>
-          {t('emailEditor.save')}
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            aria-expanded={checksOpen}
+            onClick={() => setChecksOpen((open) => !open)}
+            data-testid="editor-checks-toggle"
+          >
+            {t('workflow.checks.title')}
+          </Button>
+          <Button disabled={draft === undefined || readOnly} loading={save.isPending} onClick={doSave}>
+            {t('emailEditor.save')}
+          </Button>
+        </Group>
       </Group>
+      {checksOpen && <CheckPanel activity={activity} unsaved={draft !== undefined} />}
       {save.error && <Alert color="red">{errorText(save.error.type, save.error.message)}</Alert>}
       {type === 'email' ? (
         <EmailEditor

@@ -9,7 +9,7 @@ import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { useOrganizationJwt } from '../export/useOrganizationJwt.ts';
 import { TransferError } from '../lists/transfer.ts';
-import { errorValuesOf } from './errorValues.ts';
+import { errorValuesOf } from '../../platform/alerts/errorValues.ts';
 import { uploadTemplatePackage } from './uploadTemplatePackage.ts';
 
 /** What the picker offers; the server decides by content. */
