@@ -125,6 +125,31 @@ describe('scheduling deployments', () => {
     expect(resumed[0]!.run_at.toISOString()).toBe(nextOccurrence(rule, new Date()).toISOString());
   });
 
+  it('keeps the wall-clock time of a schedule whose first date has passed, and of one deployed now', async () => {
+    await setSettings({ timeZone: 'Asia/Jakarta' });
+    // 09:00 in Jakarta three days ago.
+    const date = new Date(Date.UTC(2026, 0, 1, 2, 0, 0));
+    date.setUTCFullYear(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() - 3);
+    const rule = { every: 'day', interval: 1, from: date.toISOString(), timeZone: 'Asia/Jakarta' } as const;
+    const scheduled = await approved({ type: 'scheduled', interval: 'daily' });
+    await sql`UPDATE activity SET date = ${date} WHERE id = ${scheduled}`.execute(db());
+    expect((await act(scheduled, 'queueSchedule')).error).toBeUndefined();
+    const [queued] = await jobsOf(scheduled);
+    expect(queued!.repeat).toMatchObject(rule);
+    expect(queued!.run_at.toISOString()).toBe(nextOccurrence(rule, new Date()).toISOString());
+    expect(wallTimeAt(queued!.run_at, 'Asia/Jakarta')).toMatchObject({ hour: 9, minute: 0 });
+
+    // Deployed now: the first run is at once, and the next at 09:00 Jakarta again.
+    const deployed = await approved({ type: 'scheduled', interval: 'daily' });
+    await sql`UPDATE activity SET date = ${date} WHERE id = ${deployed}`.execute(db());
+    expect((await act(deployed, 'queueDeploy')).error).toBeUndefined();
+    await expect.poll(() => statusOf(deployed), { timeout: 15_000 }).toBe('deploying');
+    await expect.poll(async () => (await jobsOf(deployed)).length, { timeout: 15_000 }).toBe(2);
+    const next = (await jobsOf(deployed))[1]!;
+    expect(wallTimeAt(next.run_at, 'Asia/Jakarta')).toMatchObject({ hour: 9, minute: 0 });
+    await setSettings({});
+  });
+
   it('aborts a broadcast whose recipients exceed its send limit when it starts, with the reason in the log', async () => {
     await setSettings({});
     const list = await db()

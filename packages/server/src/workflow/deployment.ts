@@ -60,11 +60,14 @@ export async function checkDeployable(
 }
 
 /**
- * Queues the deployment's job at `at`, by the activity's distribution (protocol schedule/activity-schedule.ts):
- * a broadcast runs once; a scheduled activity runs at `at` and then every hour, day, week or month of the
- * organization's wall clock (its time zone setting), each run a job of the series; an API- or event-triggered
- * one goes live at `at`. A time already past runs now; a resumed repeating schedule at its next time. Answers
- * the job's id, which the activity keeps.
+ * Queues the deployment's job, by the activity's distribution (protocol schedule/activity-schedule.ts): a
+ * broadcast runs once, at `at`; a scheduled activity's runs are `at` and every hour, day, week or month of the
+ * organization's wall clock after it (its time zone setting), each run a job of the series; an API- or
+ * event-triggered one goes live at `at`. Nothing runs in the past: a time already past runs now, except that a
+ * repeating schedule whose first time has passed (a date of last week, a resume) goes on at its next time, so
+ * its runs keep their wall-clock time. `runNow` (queueDeploy) starts the first run at once whatever `at` says;
+ * a repeating schedule's later runs still follow `at`. Answers the job's id, which the activity keeps, and when
+ * it runs first.
  */
 export async function queueDeployment(
   trx: Transaction<Database>,
@@ -72,17 +75,17 @@ export async function queueDeployment(
   activity: ActivityRecord,
   revisionId: number,
   at: Date,
-  options: { resuming?: boolean } = {},
-): Promise<number> {
+  options: { runNow?: boolean } = {},
+): Promise<{ jobId: number; runAt: Date }> {
   const { timeZone } = await readOrganizationSendingSettings(trx, actor.organizationId);
   const timing = deploymentTiming(activity.distribution, at, timeZone);
-  // Never in the past. A resumed repeating schedule keeps its wall-clock times and goes on at its next one.
   const now = new Date();
-  const runAt =
-    options.resuming && timing.kind === 'repeat' && at < now
-      ? (upcomingRuns(timing, now, 1)[0] ?? now)
-      : at > now
-        ? at
+  const runAt = options.runNow
+    ? now
+    : at > now
+      ? at
+      : timing.kind === 'repeat'
+        ? (upcomingRuns(timing, now, 1)[0] ?? now)
         : now;
   const params: DeploymentJobParams = {
     activityId: activity.id,
@@ -90,7 +93,7 @@ export async function queueDeployment(
     at: at.toISOString(),
     distribution: activity.distribution.type,
   };
-  return enqueueJob(trx, {
+  const jobId = await enqueueJob(trx, {
     organizationId: actor.organizationId,
     kind: DEPLOYMENT_JOB_KIND,
     name: activity.name,
@@ -100,6 +103,7 @@ export async function queueDeployment(
     repeat: timing.kind === 'repeat' ? timing.repeat : null,
     series: deploymentSeries(activity.id),
   });
+  return { jobId, runAt };
 }
 
 /** Cancels the activity's deployment series: its queued or running job, if any; answers the job's id. */

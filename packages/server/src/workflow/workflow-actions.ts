@@ -73,27 +73,29 @@ async function note(
   return { activity, events: [event], activityChanged: false };
 }
 
-/** When a deployment queued now or at `at` starts: never in the past. */
-function startAt(at: string | undefined | null): Date {
-  const now = Date.now();
-  const wanted = at ? Date.parse(at) : now;
-  return new Date(Math.max(wanted, now));
+/**
+ * The time a deployment is queued for: the time given, else the activity's date, else now. It may be past: a
+ * repeating schedule keeps its wall-clock times from it, and anything else runs now (deployment.ts).
+ */
+function queuedAt(at: string | undefined | null): Date {
+  const parsed = at ? new Date(at) : undefined;
+  return parsed && !Number.isNaN(parsed.getTime()) ? parsed : new Date();
 }
 
 async function queue(
   input: ActionInput,
   at: Date,
   overrideReason?: string,
-  options: { resuming?: boolean } = {},
+  options: { runNow?: boolean } = {},
 ): Promise<ActionOutcome> {
   const { trx, actor, activity, params } = input;
   const to = transitionOf(activity, params.action, params.version);
   const revisionId = await checkDeployable(trx, actor.organizationId, activity);
   const override = await passTargetingRule(trx, actor, activity, overrideReason);
-  const jobId = await queueDeployment(trx, actor, activity, revisionId, at, options);
+  const { jobId, runAt } = await queueDeployment(trx, actor, activity, revisionId, at, options);
   const outcome = await step(input, {
     to,
-    details: { jobId, revisionId, at: at.toISOString(), ...override },
+    details: { jobId, revisionId, at: runAt.toISOString(), ...override },
     set: { deploymentJobId: jobId },
   });
   return { ...outcome, queuedJob: jobId, reply: { jobId } };
@@ -181,8 +183,17 @@ export const workflowActions: {
     };
   },
   queueSchedule: (input) =>
-    queue(input, startAt(input.params.at ?? input.activity.date), input.params.overrideReason),
-  queueDeploy: (input) => queue(input, startAt(undefined), input.params.overrideReason),
+    queue(input, queuedAt(input.params.at ?? input.activity.date), input.params.overrideReason),
+  // Now; a repeating schedule's later runs keep the wall-clock time of its date when it has one.
+  queueDeploy: (input) =>
+    queue(
+      input,
+      queuedAt(input.activity.distribution.type === 'scheduled' ? input.activity.date : undefined),
+      input.params.overrideReason,
+      {
+        runNow: true,
+      },
+    ),
   queueCancel: async (input) => {
     const to = transitionOf(input.activity, 'queueCancel', input.params.version);
     const cancelled = await cancelDeploymentJob(input.trx, input.actor.organizationId, input.activity.id);
@@ -203,7 +214,7 @@ export const workflowActions: {
       WHERE j.id = (SELECT deployment_job_id FROM activity WHERE id = ${activity.id}
         AND organization_id = ${actor.organizationId})`.execute(trx);
     const at = previous.rows[0]?.at;
-    return queue(input, at ? new Date(at) : new Date(), undefined, { resuming: true });
+    return queue(input, queuedAt(at));
   },
   addParticipant: async (input) => {
     const { trx, actor, activity, params } = input;
