@@ -76,6 +76,7 @@ export function ScheduleStep({ form, update, readOnly, activityId, timeZone }: S
             value={day}
             onChange={setDay}
             clearable={!readOnly}
+            clearButtonProps={{ 'aria-label': t('activities.schedule.clearDate') }}
             readOnly={readOnly}
             w={220}
             data-testid="schedule-date"
@@ -173,7 +174,9 @@ function SchedulePreviewText({
             {`POST ${preview.endpoint}\nAuthorization: Bearer <${t('activities.schedule.organizationToken')}>\n` +
               `Content-Type: application/json\n\n{"subscriberId": 123}`}
           </Code>
-          <Text size="sm">{t('activities.schedule.apiEmail', { body: '{"email": "ada@example.com"}' })}</Text>
+          <Text size="sm">
+            {t('activities.schedule.apiEmail')} <Code>{'{"email": "ada@example.com"}'}</Code>
+          </Text>
           <Text size="sm">{live(preview.from)}</Text>
         </Stack>
       );

@@ -83,6 +83,7 @@ export function TimeZoneCard() {
           allowDeselect={false}
           limit={50}
           comboboxProps={{ withinPortal: true }}
+          maw={420}
           data-testid="time-zone-select"
         />
         <Group>
