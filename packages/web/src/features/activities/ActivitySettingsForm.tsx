@@ -5,19 +5,22 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { showToast } from '../../platform/alerts/toast.ts';
-import { DateTimeField } from '../../platform/dates/DateFields.tsx';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { SaveProblem } from '../../platform/list/SaveProblem.tsx';
 import { usePartitionOptions } from '../../platform/list/usePartitionOptions.ts';
 import { useWriteRecords } from '../../platform/list/useRecords.ts';
+import { exactFigure } from '../../platform/numbers/figures.ts';
+import { useSendingSettings } from '../../platform/organization/useSendingSettings.ts';
 import { TargetExpressionInput } from '../targets/TargetExpressionInput.tsx';
 import { TargetWarningModal } from '../targets/TargetWarningModal.tsx';
 import { approvalWasReset, settingsFormOf, settingsWrite, validateSettings } from './activitySettings.ts';
 import type { ActivitySettingsForm as Form } from './activitySettings.ts';
 import { DistributionFields, LimitFields } from './DistributionFields.tsx';
+import { ScheduleStep } from './ScheduleStep.tsx';
 
 /**
- * An activity's settings (functional §3): name, date, distribution, frequency, send limit, throttle, target,
+ * An activity's settings (functional §3): name, distribution, the schedule step (its date on the organization's
+ * wall clock), frequency, send limit, throttle (up to the organization's ceiling for the channel), target,
  * partitions and notes, saved with the version read. A target without a list or audience asks first
  * (functional §5); a save that reset the activity's approval (a changed target or date) says so.
  */
@@ -28,19 +31,22 @@ export function ActivitySettingsForm({
   activity: ActivityRecord;
   readOnly: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const partitionOptions = usePartitionOptions();
-  const [form, setForm] = useState<Form>(() => settingsFormOf(activity));
+  const sending = useSendingSettings();
+  const { timeZone } = sending;
+  const maxThrottle = sending.maxThrottle(activity.type);
+  const [form, setForm] = useState<Form>(() => settingsFormOf(activity, timeZone));
   const [touched, setTouched] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [confirmingTarget, setConfirmingTarget] = useState(false);
   const [approvalReset, setApprovalReset] = useState(false);
-  const errors = validateSettings(form);
+  const errors = validateSettings(form, maxThrottle);
   const saving = useWriteRecords('activity');
   // A newer version pushed while the form is untouched is taken in, so a save does not go stale for nothing.
   useEffect(() => {
-    if (!touched) setForm(settingsFormOf(activity));
-  }, [activity, touched]);
+    if (!touched) setForm(settingsFormOf(activity, timeZone));
+  }, [activity, touched, timeZone]);
 
   const update = (change: Partial<Form>) => {
     if (readOnly) return;
@@ -51,12 +57,12 @@ export function ActivitySettingsForm({
     setConfirmingTarget(false);
     // The record as it was when saving began: the push of the saved record may come before the answer.
     const before = activity;
-    saving.mutate([settingsWrite(form, activity)], {
+    saving.mutate([settingsWrite(form, activity, timeZone)], {
       onSuccess: ({ records }) => {
         const saved = records[0];
         setTouched(false);
         setSubmitted(false);
-        if (saved) setForm(settingsFormOf(saved));
+        if (saved) setForm(settingsFormOf(saved, timeZone));
         const reset = saved !== undefined && approvalWasReset(before, saved);
         setApprovalReset(reset);
         if (reset) notifications.show({ color: 'yellow', message: t('activities.settings.approvalReset') });
@@ -68,13 +74,18 @@ export function ActivitySettingsForm({
     event.preventDefault();
     setSubmitted(true);
     if (readOnly || Object.keys(errors).length > 0) return;
-    const write = settingsWrite(form, activity);
+    const write = settingsWrite(form, activity, timeZone);
     if (write.target !== undefined && form.target !== null && !targetIncludesListOrAudience(form.target))
       setConfirmingTarget(true);
     else save();
   };
-  const errorText = (field: keyof Form) =>
-    submitted && errors[field] ? t(`activities.settings.errors.${errors[field]}`) : undefined;
+  const errorText = (field: keyof Form) => {
+    if (!submitted || !errors[field]) return undefined;
+    // The throttle's ceiling is the organization's for the channel, so its message names it.
+    if (field === 'throttle')
+      return t('activities.schedule.throttleRange', { max: exactFigure(maxThrottle, i18n.language) });
+    return t(`activities.settings.errors.${errors[field]}`);
+  };
   const fieldProps = { form, update, errorText, readOnly };
 
   return (
@@ -100,28 +111,24 @@ export function ActivitySettingsForm({
             setTouched(false);
           }}
         />
-        <Group grow align="flex-start">
-          <TextInput
-            label={t('activities.fields.name')}
-            value={form.name}
-            onChange={(event) => update({ name: event.currentTarget.value })}
-            error={errorText('name')}
-            readOnly={readOnly}
-            required
-            data-testid="activity-name-input"
-          />
-          <DateTimeField
-            label={t('activities.fields.date')}
-            description={t('activities.settings.dateHint')}
-            value={form.date}
-            onChange={(date) => update({ date })}
-            clearable={!readOnly}
-            readOnly={readOnly}
-            data-testid="activity-date"
-          />
-        </Group>
+        <TextInput
+          label={t('activities.fields.name')}
+          value={form.name}
+          onChange={(event) => update({ name: event.currentTarget.value })}
+          error={errorText('name')}
+          readOnly={readOnly}
+          required
+          data-testid="activity-name-input"
+        />
         <DistributionFields {...fieldProps} />
-        <LimitFields {...fieldProps} />
+        <ScheduleStep
+          form={form}
+          update={update}
+          readOnly={readOnly}
+          activityId={activity.id}
+          timeZone={timeZone}
+        />
+        <LimitFields {...fieldProps} maxThrottle={maxThrottle} />
         <TargetExpressionInput
           label={t('activities.settings.target')}
           value={form.target}

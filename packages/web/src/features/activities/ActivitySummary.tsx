@@ -6,6 +6,7 @@ import { displayDateTime } from '../../platform/dates/displayDate.ts';
 import { exactFigure } from '../../platform/numbers/figures.ts';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { useRecord } from '../../platform/list/useRecords.ts';
+import { useSendingSettings } from '../../platform/organization/useSendingSettings.ts';
 import { campaignPagePath } from './activityPaths.ts';
 import { delayOf } from './activitySettings.ts';
 
@@ -19,6 +20,8 @@ export function ActivitySummary({
 }) {
   const { t, i18n } = useTranslation();
   const campaign = useRecord('campaign', activity.campaignId).record;
+  // On the organization's clock, as the schedule step shows it, whatever the viewer's zone.
+  const { timeZone } = useSendingSettings();
   const figure = (value: number | null, none: string) =>
     value === null ? none : exactFigure(value, i18n.language);
   const rows: Array<{ label: string; value: ReactNode; testId: string }> = [
@@ -34,7 +37,9 @@ export function ActivitySummary({
     {
       label: t('activities.fields.date'),
       testId: 'summary-date',
-      value: activity.date ? displayDateTime(activity.date, i18n.language) : t('activities.noDate'),
+      value: activity.date
+        ? `${displayDateTime(activity.date, i18n.language, timeZone)} (${timeZone})`
+        : t('activities.noDate'),
     },
     {
       label: t('activities.settings.distribution'),

@@ -2,6 +2,7 @@ import { DISTRIBUTION_TYPES, SCHEDULED_INTERVALS, SEND_FREQUENCIES, TRIGGER_EVEN
 import type { DistributionType, ScheduledInterval, SendFrequency, TriggerEvent } from '@herald/protocol';
 import { Fieldset, Group, NumberInput, Radio, Select, Stack } from '@mantine/core';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
+import { exactFigure } from '../../platform/numbers/figures.ts';
 import { DELAY_UNITS, MAX_FREQUENCY_DAYS } from './activitySettings.ts';
 import type { ActivitySettingsForm, DelayUnit } from './activitySettings.ts';
 
@@ -87,9 +88,18 @@ export function DistributionFields({ form, update, errorText, readOnly }: Fields
   );
 }
 
-/** How often one subscriber may receive it (no limit, once, every n days), the send limit and the throttle. */
-export function LimitFields({ form, update, errorText, readOnly }: FieldsProps) {
-  const { t } = useTranslation();
+/**
+ * How often one subscriber may receive it (no limit, once, every n days), the send limit and the throttle, at
+ * most `maxThrottle` a minute (the organization's ceiling for the channel).
+ */
+export function LimitFields({
+  form,
+  update,
+  errorText,
+  readOnly,
+  maxThrottle,
+}: FieldsProps & { maxThrottle: number }) {
+  const { t, i18n } = useTranslation();
   return (
     <Fieldset legend={t('activities.settings.limits')} data-testid="activity-limits">
       <Stack>
@@ -138,10 +148,13 @@ export function LimitFields({ form, update, errorText, readOnly }: FieldsProps) 
           />
           <NumberInput
             label={t('activities.settings.throttle')}
-            description={t('activities.settings.throttleHint')}
+            description={t('activities.schedule.throttleHint', {
+              max: exactFigure(maxThrottle, i18n.language),
+            })}
             value={form.throttle}
             onChange={(value) => update({ throttle: numberOrEmpty(value) })}
             min={1}
+            max={maxThrottle}
             allowDecimal={false}
             thousandSeparator
             error={errorText('throttle')}

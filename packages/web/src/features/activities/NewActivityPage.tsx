@@ -6,6 +6,7 @@ import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { showToast } from '../../platform/alerts/toast.ts';
 import { DateTimeField } from '../../platform/dates/DateFields.tsx';
+import { useSendingSettings } from '../../platform/organization/useSendingSettings.ts';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { pathId } from '../../platform/list/pathId.ts';
@@ -32,6 +33,7 @@ const CAMPAIGN_CHOICES = 100;
 export default function NewActivityPage() {
   const { t } = useTranslation();
   const organization = useCurrentOrganization();
+  const { timeZone } = useSendingSettings();
   const overlay = useOverlay();
   const navigate = useNavigate();
   const routeCampaignId = pathId(useParams().campaignId);
@@ -62,7 +64,7 @@ export default function NewActivityPage() {
     setSubmitted(true);
     const { campaignId, channel } = form;
     if (Object.keys(errors).length > 0 || campaignId === null || channel === null) return;
-    creating.mutate([newActivityWrite({ ...form, campaignId, channel })]);
+    creating.mutate([newActivityWrite({ ...form, campaignId, channel }, timeZone)]);
   };
   const cancel = () => {
     if (overlay) overlay.close();
@@ -125,7 +127,7 @@ export default function NewActivityPage() {
         />
         <DateTimeField
           label={t('activities.fields.date')}
-          description={t('activities.create.dateHint')}
+          description={`${t('activities.create.dateHint')} ${t('activities.schedule.inZone', { zone: timeZone })}`}
           value={form.date}
           onChange={(date) => update({ date })}
           clearable

@@ -34,6 +34,9 @@ const activity = (fields: Partial<ActivityRecord> = {}): ActivityRecord => ({
   ...fields,
 });
 
+/** The organization's time zone the form's dates are on. */
+const ZONE = 'Asia/Jakarta';
+
 const tree = (text: string) => {
   const parsed = parseTarget(text);
   if (!parsed.ok) throw new Error(text);
@@ -52,6 +55,7 @@ describe('activity settings', () => {
   it('sends only the chosen distribution’s own fields', () => {
     const form = settingsFormOf(
       activity({ distribution: { type: 'event', event: 'opened', delayMinutes: 120 } }),
+      ZONE,
     );
     expect(distributionOf(form)).toEqual({ type: 'event', event: 'opened', delayMinutes: 120 });
     expect(distributionOf({ ...form, distributionType: 'scheduled', interval: 'weekly' })).toEqual({
@@ -69,7 +73,7 @@ describe('activity settings', () => {
 
   it('writes every setting with the version read, and each number as null when empty', () => {
     const form = {
-      ...settingsFormOf(activity()),
+      ...settingsFormOf(activity(), ZONE),
       name: '  Renamed ',
       frequencyType: 'every' as const,
       frequencyDays: 7 as const,
@@ -77,11 +81,10 @@ describe('activity settings', () => {
       throttle: '' as const,
       notes: 'Check the links',
     };
-    expect(settingsWrite(form, activity())).toEqual({
+    expect(settingsWrite(form, activity(), ZONE)).toEqual({
       id: 12,
       version: 4,
       name: 'Renamed',
-      date: null,
       distribution: { type: 'broadcast' },
       frequency: { type: 'every', days: 7 },
       sendLimit: 5000,
@@ -92,28 +95,38 @@ describe('activity settings', () => {
 
   it('sends the target only when it changed, as its canonical text', () => {
     const stored = activity({ target: 'list 4' });
-    const same = settingsFormOf(stored);
-    expect(settingsWrite(same, stored)).not.toHaveProperty('target');
+    const same = settingsFormOf(stored, ZONE);
+    expect(settingsWrite(same, stored, ZONE)).not.toHaveProperty('target');
     const changed = { ...same, target: tree('list 5') };
-    expect(settingsWrite(changed, stored).target).toBe('list 5');
-    expect(settingsWrite({ ...same, target: null }, stored).target).toBeNull();
+    expect(settingsWrite(changed, stored, ZONE).target).toBe('list 5');
+    expect(settingsWrite({ ...same, target: null }, stored, ZONE).target).toBeNull();
   });
 
   it('sends partitions only when they changed', () => {
     const stored = activity({ partitionIds: [1, 2] });
-    expect(settingsWrite(settingsFormOf(stored), stored)).not.toHaveProperty('partitionIds');
-    expect(settingsWrite({ ...settingsFormOf(stored), partitionIds: [2] }, stored).partitionIds).toEqual([2]);
+    expect(settingsWrite(settingsFormOf(stored, ZONE), stored, ZONE)).not.toHaveProperty('partitionIds');
+    expect(
+      settingsWrite({ ...settingsFormOf(stored, ZONE), partitionIds: [2] }, stored, ZONE).partitionIds,
+    ).toEqual([2]);
   });
 
-  it('sends the date as the instant it names', () => {
-    const form = { ...settingsFormOf(activity()), date: '2026-03-01T09:30' };
-    const sent = settingsWrite(form, activity()).date;
-    expect(typeof sent).toBe('string');
-    expect(new Date(sent as string).getTime()).toBe(new Date(2026, 2, 1, 9, 30).getTime());
+  it('sends the date as the instant its wall-clock time names in the organization’s zone, only when changed', () => {
+    const stored = activity({ date: '2026-03-01T02:30:00.000Z' });
+    const form = settingsFormOf(stored, ZONE);
+    // Jakarta is UTC+07:00 all year: the stored 02:30Z is 09:30 on the organization's clock, wherever the viewer is.
+    expect(form.date).toBe('2026-03-01T09:30');
+    expect(settingsWrite(form, stored, ZONE)).not.toHaveProperty('date');
+    expect(settingsWrite({ ...form, date: '2026-03-02T08:00' }, stored, ZONE).date).toBe(
+      '2026-03-02T01:00:00.000Z',
+    );
+    expect(settingsWrite({ ...form, date: '' }, stored, ZONE).date).toBeNull();
+    expect(settingsWrite({ ...form, date: '2026-03-02T08:00' }, stored, 'Asia/Tokyo').date).toBe(
+      '2026-03-01T23:00:00.000Z',
+    );
   });
 
   it('finds what cannot be saved', () => {
-    const form = settingsFormOf(activity());
+    const form = settingsFormOf(activity(), ZONE);
     expect(validateSettings(form)).toEqual({});
     expect(validateSettings({ ...form, name: ' ' })).toEqual({ name: 'nameRequired' });
     expect(validateSettings({ ...form, frequencyType: 'every', frequencyDays: '' })).toEqual({
@@ -122,6 +135,9 @@ describe('activity settings', () => {
     expect(validateSettings({ ...form, sendLimit: 0 })).toEqual({ sendLimit: 'sendLimitRange' });
     expect(validateSettings({ ...form, throttle: 60_001 })).toEqual({ throttle: 'throttleRange' });
     expect(validateSettings({ ...form, throttle: 2.5 })).toEqual({ throttle: 'throttleRange' });
+    // The organization's ceiling for the channel (maxThrottlePerActivityType) is the throttle's maximum.
+    expect(validateSettings({ ...form, throttle: 500 }, 400)).toEqual({ throttle: 'throttleRange' });
+    expect(validateSettings({ ...form, throttle: 400 }, 400)).toEqual({});
     expect(
       validateSettings({ ...form, distributionType: 'event', delayAmount: 366, delayUnit: 'days' }),
     ).toEqual({ delayAmount: 'delayRange' });

@@ -10,7 +10,7 @@ import type {
   TargetNode,
   TriggerEvent,
 } from '@herald/protocol';
-import { instantFromLocalInput, localInputFromInstant } from '../../platform/dates/localDateTime.ts';
+import { instantFromWallInput, wallInputFromInstant } from './scheduleStep.ts';
 
 /** The units a trigger's delay is typed in; stored as minutes (`distribution.delayMinutes`). */
 export const DELAY_UNITS = ['minutes', 'hours', 'days'] as const;
@@ -28,7 +28,7 @@ export const MAX_SEND_LIMIT = 2_000_000_000;
  */
 export interface ActivitySettingsForm {
   name: string;
-  /** Wall-clock 'YYYY-MM-DDTHH:mm' in the browser's zone, or '' for none. */
+  /** Wall-clock 'YYYY-MM-DDTHH:mm' in the organization's time zone (scheduleStep.ts), or '' for none. */
   date: string;
   distributionType: DistributionType;
   interval: ScheduledInterval;
@@ -59,12 +59,13 @@ export function targetTreeOf(target: string | null): TargetNode | null {
   return parsed.ok ? parsed.tree : null;
 }
 
-export function settingsFormOf(activity: ActivityRecord): ActivitySettingsForm {
+/** The form of a stored activity, its date on the wall clock of the organization's `timeZone`. */
+export function settingsFormOf(activity: ActivityRecord, timeZone: string): ActivitySettingsForm {
   const { distribution, frequency } = activity;
   const delay = delayOf(distribution.delayMinutes);
   return {
     name: activity.name,
-    date: activity.date ? localInputFromInstant(activity.date) : '',
+    date: activity.date ? wallInputFromInstant(activity.date, timeZone) : '',
     distributionType: distribution.type,
     interval: distribution.interval ?? 'daily',
     event: distribution.event ?? 'listsubscribed',
@@ -86,9 +87,13 @@ export type SettingsError =
 const wholeIn = (value: number | '', min: number, max: number) =>
   value === '' || (Number.isInteger(value) && value >= min && value <= max);
 
-/** What is wrong with the form, field by field; empty when it can be saved. */
+/**
+ * What is wrong with the form, field by field; empty when it can be saved. The throttle may not pass the
+ * organization's ceiling for the activity's channel (`maxThrottle`, at most the product's 60,000 a minute).
+ */
 export function validateSettings(
   form: ActivitySettingsForm,
+  maxThrottle: number = MAX_SEND_RATE_PER_MINUTE,
 ): Partial<Record<keyof ActivitySettingsForm, SettingsError>> {
   const errors: Partial<Record<keyof ActivitySettingsForm, SettingsError>> = {};
   if (form.name.trim() === '') errors.name = 'nameRequired';
@@ -103,7 +108,8 @@ export function validateSettings(
   )
     errors.frequencyDays = 'daysRange';
   if (!wholeIn(form.sendLimit, 1, MAX_SEND_LIMIT)) errors.sendLimit = 'sendLimitRange';
-  if (!wholeIn(form.throttle, 1, MAX_SEND_RATE_PER_MINUTE)) errors.throttle = 'throttleRange';
+  if (!wholeIn(form.throttle, 1, Math.min(maxThrottle, MAX_SEND_RATE_PER_MINUTE)))
+    errors.throttle = 'throttleRange';
   return errors;
 }
 
@@ -132,10 +138,17 @@ export function frequencyOf(form: ActivitySettingsForm): ActivityFrequency {
 /**
  * The writeRecords record for the form: the id and the version read (a change saved meanwhile is refused,
  * StaleRecordError), and every setting. The target is sent only when it changed, as its canonical text, so a
- * target the builder cannot show is never cleared by saving other settings; partitions likewise.
+ * target the builder cannot show is never cleared by saving other settings; partitions likewise. The date is
+ * sent only when its wall-clock time in the organization's `timeZone` changed, as the instant it names: a
+ * stored time the form rounds (seconds, an autumn hour shown twice) would otherwise reset approval for nothing.
  */
-export function settingsWrite(form: ActivitySettingsForm, activity: ActivityRecord): ActivityWrite {
+export function settingsWrite(
+  form: ActivitySettingsForm,
+  activity: ActivityRecord,
+  timeZone: string,
+): ActivityWrite {
   const target = form.target === null ? null : printTarget(form.target);
+  const dateChanged = form.date !== (activity.date ? wallInputFromInstant(activity.date, timeZone) : '');
   const partitionsChanged =
     form.partitionIds.length !== activity.partitionIds.length ||
     form.partitionIds.some((id) => !activity.partitionIds.includes(id));
@@ -143,12 +156,12 @@ export function settingsWrite(form: ActivitySettingsForm, activity: ActivityReco
     id: activity.id,
     version: activity.version,
     name: form.name.trim(),
-    date: form.date === '' ? null : instantFromLocalInput(form.date),
     distribution: distributionOf(form),
     frequency: frequencyOf(form),
     sendLimit: form.sendLimit === '' ? null : form.sendLimit,
     throttle: form.throttle === '' ? null : form.throttle,
     notes: form.notes,
+    ...(dateChanged ? { date: form.date === '' ? null : instantFromWallInput(form.date, timeZone) } : {}),
     ...(targetChanged(target, activity.target, form.target) ? { target } : {}),
     ...(partitionsChanged ? { partitionIds: form.partitionIds } : {}),
   };

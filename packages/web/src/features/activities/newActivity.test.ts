@@ -14,15 +14,16 @@ describe('new activity', () => {
   });
 
   it('creates with the campaign, channel and trimmed name, and the date when given', () => {
-    expect(newActivityWrite(form)).toEqual({ campaignId: 3, type: 'email', name: 'Welcome' });
-    const dated = newActivityWrite({ ...form, date: '2026-05-01T08:00' });
-    expect(new Date(dated.date as string).getTime()).toBe(new Date(2026, 4, 1, 8, 0).getTime());
+    expect(newActivityWrite(form, 'UTC')).toEqual({ campaignId: 3, type: 'email', name: 'Welcome' });
+    // The date is on the organization's clock: 08:00 in Jakarta is 01:00 UTC, wherever the browser is.
+    const dated = newActivityWrite({ ...form, date: '2026-05-01T08:00' }, 'Asia/Jakarta');
+    expect(dated.date).toBe('2026-05-01T01:00:00.000Z');
   });
 
   it('keeps a template only for an e-mail', () => {
-    expect(newActivityWrite({ ...form, templateUrl: 'v5_welcome' }).templateUrl).toBe('v5_welcome');
-    expect(newActivityWrite({ ...form, channel: 'sms', templateUrl: 'v5_welcome' })).not.toHaveProperty(
-      'templateUrl',
-    );
+    expect(newActivityWrite({ ...form, templateUrl: 'v5_welcome' }, 'UTC').templateUrl).toBe('v5_welcome');
+    expect(
+      newActivityWrite({ ...form, channel: 'sms', templateUrl: 'v5_welcome' }, 'UTC'),
+    ).not.toHaveProperty('templateUrl');
   });
 });

@@ -1,12 +1,12 @@
 import type { ActivityWrite, Channel } from '@herald/protocol';
-import { instantFromLocalInput } from '../../platform/dates/localDateTime.ts';
+import { instantFromWallInput } from './scheduleStep.ts';
 
 /** The new-activity form as typed (`campaign/{campaignId}/new`, `activity/new`). */
 export interface NewActivityForm {
   campaignId: number | null;
   channel: Channel | null;
   name: string;
-  /** Wall-clock 'YYYY-MM-DDTHH:mm' or ''. */
+  /** Wall-clock 'YYYY-MM-DDTHH:mm' in the organization's time zone, or ''. */
   date: string;
   /** An e-mail's starting template url, or ''. */
   templateUrl: string;
@@ -24,15 +24,19 @@ export function validateNewActivity(
   return errors;
 }
 
-/** The writeRecords create: campaign, channel and name, and the date and template when given. */
+/**
+ * The writeRecords create: campaign, channel and name, and the date (the instant it names on the wall clock of
+ * the organization's `timeZone`, as the schedule step reads it) and template when given.
+ */
 export function newActivityWrite(
   form: NewActivityForm & { campaignId: number; channel: Channel },
+  timeZone: string,
 ): ActivityWrite {
   return {
     campaignId: form.campaignId,
     type: form.channel,
     name: form.name.trim(),
-    ...(form.date !== '' ? { date: instantFromLocalInput(form.date) } : {}),
+    ...(form.date !== '' ? { date: instantFromWallInput(form.date, timeZone) } : {}),
     ...(form.channel === 'email' && form.templateUrl !== '' ? { templateUrl: form.templateUrl } : {}),
   };
 }

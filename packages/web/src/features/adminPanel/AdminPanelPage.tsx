@@ -20,11 +20,13 @@ import { useCurrentOrganization } from '../../platform/organization/organization
 import { usePlatform } from '../../platform/platformContext.ts';
 import { useAdminParams } from '../settings/useAdminCommand.ts';
 import { AdminFigures } from './AdminFigures.tsx';
+import { TimeZoneCard } from './TimeZoneCard.tsx';
 
 /**
  * `/{organization}/admin-panel`, for administrators (route `requires` admin; guard 5 sends others to the
  * dashboard with 'Access not allowed'): the organization's facts, the way to its administration pages, how
- * many messages wait in the outbox, and the administrative figures (users, partitions, sign-ins, changes).
+ * many messages wait in the outbox, its time zone, and the administrative figures (users, partitions, sign-ins,
+ * changes).
  */
 export default function AdminPanelPage() {
   const { t } = useTranslation();
@@ -122,6 +124,7 @@ export default function AdminPanelPage() {
           </Anchor>
         </Paper>
       </SimpleGrid>
+      <TimeZoneCard />
       <AdminFigures current={current} />
     </Stack>
   );

@@ -7,7 +7,6 @@ import { useTranslation } from '../i18n/useTranslation.ts';
 import { dayjsLocaleOf } from './datesLocale.ts';
 import { displayDate, displayDateTime } from './displayDate.ts';
 import { parseTypedDate } from './parseTypedDate.ts';
-import { instantFromLocalInput } from './localDateTime.ts';
 
 /**
  * The console's date pickers (platform §9: 24-hour, week numbers, ISO output), in place of the browser's
@@ -100,8 +99,9 @@ export function DateTimeField({ value, onChange, ...props }: DateTimeFieldProps)
         onChange={(next) => onChange(next ? String(next).slice(0, 16).replace(' ', 'T') : '')}
         withWeekNumbers
         ariaLabels={ariaLabels}
+        // The wall-clock time is written as it is (read as UTC, shown in UTC), so no zone's clock change moves it.
         valueFormat={(date) =>
-          displayDateTime(instantFromLocalInput(String(date).slice(0, 16).replace(' ', 'T')), i18n.language)
+          displayDateTime(`${String(date).slice(0, 16).replace(' ', 'T')}:00Z`, i18n.language, 'UTC')
         }
         data-value={local}
         popoverProps={{ withinPortal: true, ...props.popoverProps }}

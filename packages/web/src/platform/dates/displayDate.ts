@@ -33,10 +33,19 @@ export function displayDate(value: string | Date | null | undefined, locale: str
   );
 }
 
-/** A moment for people: the date as displayDate writes it and the time, 24-hour, in the browser's zone. */
-export function displayDateTime(value: string | Date | null | undefined, locale: string): string {
+/**
+ * A moment for people: the date as displayDate writes it and the time, 24-hour, in the browser's zone, or in
+ * `timeZone` when given (a schedule is shown on the organization's wall clock, wherever the viewer is).
+ */
+export function displayDateTime(
+  value: string | Date | null | undefined,
+  locale: string,
+  timeZone?: string,
+): string {
   if (!value) return '';
   const date = readable(value);
   if (!date) return String(value);
-  return new Intl.DateTimeFormat(locale, DATE_TIME_OPTIONS).format(date);
+  return new Intl.DateTimeFormat(locale, { ...DATE_TIME_OPTIONS, ...(timeZone && { timeZone }) }).format(
+    date,
+  );
 }
