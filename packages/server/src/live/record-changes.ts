@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SubscriptionType } from '@herald/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ConnectionState } from '../channels/connection-state.ts';
 import type { DatabaseHandle } from '../database/connect.ts';
 import type { Database } from '../database/schema.ts';
@@ -235,6 +235,15 @@ function visibleTo(record: Record<string, unknown>, partitions: Set<number>): bo
   const ids = record.partitionIds ?? record.partition_ids;
   if (!Array.isArray(ids)) return false;
   return ids.some((id) => partitions.has(Number(id)));
+}
+
+/**
+ * Announces a change when `trx` commits, and never when it rolls back: NOTIFY is transactional. For write paths
+ * with no step after their commit (a writeRecords side effect, a job's cancel hook).
+ */
+export async function announceOnCommit(trx: Transaction<Database>, change: RecordChange): Promise<void> {
+  if (change.records.length === 0) return;
+  for (const payload of payloadsOf(change)) await sql`SELECT pg_notify(${CHANNEL}, ${payload})`.execute(trx);
 }
 
 /** Splits a change into NOTIFY payloads under PAYLOAD_LIMIT bytes (see PAYLOAD_LIMIT). */

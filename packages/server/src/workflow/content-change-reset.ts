@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import type { Actor } from '../query/resources.ts';
 import { cancelDeploymentJob } from './deployment.ts';
+import { announceOnCommit } from '../live/record-changes.ts';
 import { logWorkflowEvent } from './workflow-log.ts';
 
 /**
@@ -57,12 +58,18 @@ export async function logTargetOrDateReset(
   after: ActivityStatus,
 ): Promise<void> {
   if (after === before.status) return;
-  await logWorkflowEvent(trx, actor.organizationId, {
+  const event = await logWorkflowEvent(trx, actor.organizationId, {
     activity: before,
     action: 'approvalReset',
     from: before.status,
     to: after,
     userId: actor.userId,
     details: { reason: 'targetOrDate' },
+  });
+  // writeRecords pushes the activity after its commit; the log entry goes out with the same commit.
+  await announceOnCommit(trx, {
+    organizationId: actor.organizationId,
+    type: 'workflowEvent',
+    records: [event],
   });
 }

@@ -13,6 +13,7 @@ import type { CancelledJob, JobContext, JobHandler } from '../jobs/job-runner.ts
 import type { Actor } from '../query/resources.ts';
 import { deploymentSeries, type DeploymentJobParams } from './deployment.ts';
 import { notifyDeploymentEvent } from './deployment-notices.ts';
+import { announceOnCommit } from '../live/record-changes.ts';
 import { moveActivity } from './move-activity.ts';
 import { announceWorkflowEvents, logWorkflowEvent } from './workflow-log.ts';
 
@@ -166,8 +167,8 @@ async function deploymentJobCancelled(db: Kysely<Database>, job: CancelledJob): 
     const activity = rows.rows[0];
     if (!activity) return;
     const to: ActivityStatus = activity.status === 'scheduled' ? 'approved' : 'cancelled';
-    await moveActivity(trx, job.organizationId, activity, to, { deploymentJobId: null });
-    await logWorkflowEvent(trx, job.organizationId, {
+    const moved = await moveActivity(trx, job.organizationId, activity, to, { deploymentJobId: null });
+    const event = await logWorkflowEvent(trx, job.organizationId, {
       activity: { id: activity.id, partitionIds: activity.partition_ids },
       action: 'queueCancel',
       from: activity.status,
@@ -175,6 +176,10 @@ async function deploymentJobCancelled(db: Kysely<Database>, job: CancelledJob): 
       userId: null,
       details: { jobId: job.id, via: 'cancelJob' },
     });
+    // The job list's cancel has no step after its commit: the activity and its log entry go out with it.
+    const organizationId = job.organizationId;
+    await announceOnCommit(trx, { organizationId, type: 'activity', records: [moved] });
+    await announceOnCommit(trx, { organizationId, type: 'workflowEvent', records: [event] });
   });
 }
 
