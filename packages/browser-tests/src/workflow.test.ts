@@ -173,6 +173,19 @@ describe('activity workflow', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('proof-matrix').waitFor({ state: 'detached' });
 
+    // Participants: someone outside the organization is refused in the catalogue's words; the approver joins.
+    const participants = page.getByTestId('workflow-participants');
+    await participants.getByTestId('workflow-participant-email').fill('stranger@elsewhere.test');
+    await participants.getByRole('button', { name: 'Add' }).click();
+    await expect
+      .poll(() => page.getByTestId('workflow-error').textContent(), { timeout: 15_000 })
+      .toContain('Unable to find a Participant role in this org.');
+    await participants.getByTestId('workflow-participant-email').fill(approver.email);
+    await participants.getByRole('button', { name: 'Add' }).click();
+    await expect
+      .poll(() => participants.getByTestId('workflow-participant').allTextContents(), { timeout: 15_000 })
+      .toEqual([expect.stringContaining(approver.email)]);
+
     // Approval, asked by the editor, given by the approver; the editor sees it live.
     await page.getByTestId('workflow-open').click();
     await expect.poll(() => status(page), { timeout: 15_000 }).toBe('approvalRequested');
@@ -197,7 +210,14 @@ describe('activity workflow', () => {
       .poll(() => log.locator('tr[data-action="comment"]').textContent(), { timeout: 15_000 })
       .toContain('Lovely loaf');
     // Each log entry arrives by its own push, in any order.
-    for (const action of ['checkFinished', 'proof', 'generateProofMatrix', 'approve', 'queueSchedule'])
+    for (const action of [
+      'checkFinished',
+      'proof',
+      'generateProofMatrix',
+      'addParticipant',
+      'approve',
+      'queueSchedule',
+    ])
       await expect
         .poll(() => log.locator(`tr[data-action="${action}"]`).count(), { timeout: 15_000 })
         .toBe(1);

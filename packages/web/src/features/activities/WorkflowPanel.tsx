@@ -7,6 +7,7 @@ import { RecordsError } from '../../platform/list/ListControls.tsx';
 import { ActivityStatusBadge } from './ActivityBadges.tsx';
 import { useWorkflowAction } from './workflow/useWorkflowAction.tsx';
 import { useWorkflowRoles } from './workflow/useWorkflowRoles.ts';
+import { Participants } from './workflow/Participants.tsx';
 import { WorkflowLog } from './workflow/WorkflowLog.tsx';
 
 // The schedule dialog's date picker (Mantine dates) loads when someone schedules, not with the activity page.
@@ -32,7 +33,8 @@ const BUTTON_ACTIONS: readonly WorkflowAction[] = [
 
 /**
  * The activity's workflow (issue 15, docs/workflow.md): its status, the buttons of the actions the caller may
- * take now (getRoles, asked again whenever the activity changes), a comment box, and the workflow log, live.
+ * take now (getRoles, asked again whenever the activity changes), a comment box, the participants, and the
+ * workflow log, live.
  * An approval, schedule or deployment a targeting rule blocks offers an administrator the override.
  */
 export function WorkflowPanel({ activity }: { activity: ActivityRecord }) {
@@ -108,6 +110,13 @@ export function WorkflowPanel({ activity }: { activity: ActivityRecord }) {
             </Button>
           </Group>
         )}
+        <Participants
+          participants={roles.participants}
+          allowed={allowed}
+          pending={act.pending}
+          onAdd={(email) => act.run({ ...target, action: 'addParticipant', email })}
+          onRemove={(userId) => act.run({ ...target, action: 'removeParticipant', userId })}
+        />
         <WorkflowLog activityId={activity.id} />
       </Stack>
       {scheduling && (
