@@ -222,6 +222,18 @@ describe('activity workflow', () => {
         .poll(() => log.locator(`tr[data-action="${action}"]`).count(), { timeout: 15_000 })
         .toBe(1);
 
+    // Narrowed to comments, the log holds the approver's comment alone.
+    await page.getByTestId('workflow-log-filter').selectOption('comments');
+    await expect
+      .poll(
+        () =>
+          log.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-action'))),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toEqual(['comment']);
+
     // The editor's own screen has the check panel too, with the run read back from the log.
     await page.goto(`${baseUrl}/${organizationId}/activity/editor/${activityId}`);
     await page.getByTestId('editor-checks-toggle').click();
