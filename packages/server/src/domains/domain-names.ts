@@ -1,6 +1,7 @@
 import { domainToASCII } from 'node:url';
 import { HeraldError } from '@herald/protocol';
 
+const URL_PARTS = /[\s/\\?#@:%]/;
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /**
@@ -9,7 +10,9 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
  * digits. Anything else answers ValidationError on `domain`, so what is stored and compared is one spelling.
  */
 export function normalizedDomain(text: string): string {
-  const ascii = domainToASCII(text.trim().replace(/\.$/, ''));
+  const typed = text.trim().replace(/\.$/, '');
+  // domainToASCII reads its input as a URL's host and would drop a path or a port rather than refuse them.
+  const ascii = URL_PARTS.test(typed) ? '' : domainToASCII(typed);
   const labels = ascii.split('.');
   const valid =
     ascii.length > 0 &&
