@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { markDomainVerified, startDnsStub, type DnsStub } from '@herald/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage } from './support/browser.ts';
@@ -27,9 +28,14 @@ describe('single sign-on through an identity provider', () => {
   let idp: TestIdentityProvider;
   let browser: Browser;
   let baseUrl: string;
+  let dns: DnsStub;
 
   beforeAll(async () => {
-    [herald, browser] = await Promise.all([startHeraldForBrowser(), launchBrowser()]);
+    dns = await startDnsStub();
+    [herald, browser] = await Promise.all([
+      startHeraldForBrowser({ dnsServers: [dns.server] }),
+      launchBrowser(),
+    ]);
     baseUrl = herald.config.publicUrl;
     idp = await startTestIdentityProvider({ redirectUri: `${baseUrl}/sso/callback` });
   });
@@ -37,6 +43,7 @@ describe('single sign-on through an identity provider', () => {
     await browser?.close();
     await idp?.stop();
     await herald?.stop();
+    await dns?.close();
   });
 
   /** An administrator adds the provider on Settings › Access: exclusive for `domain`, roles from claims. */
@@ -69,6 +76,20 @@ describe('single sign-on through an identity provider', () => {
     expect(await row.textContent()).toContain('Active');
     // The secret never comes back to the page.
     expect(await page.content()).not.toContain(idp.clientSecret);
+
+    // The domain redirects sign-ins only once the organization proves it owns it (issue 16 §4): the issuer's
+    // page shows the TXT record to publish; Check sees it.
+    await row.getByRole('link', { name: 'Loopback identity provider' }).click();
+    const ownership = page.getByTestId('sso-domain').filter({ hasText: domain });
+    await ownership.waitFor();
+    expect(await ownership.getByTestId('domain-status').textContent()).toBe('Unverified');
+    const proof = (await ownership.getByTestId('domain-record').locator('code').nth(1).textContent()) ?? '';
+    expect(proof).toMatch(/^herald-verification=/);
+    dns.publishTxt(domain, proof);
+    await ownership.getByRole('button', { name: `Check ${domain}` }).click();
+    await expect
+      .poll(() => ownership.getByTestId('domain-status').textContent(), { timeout: 15_000 })
+      .toBe('Verified');
     await context.close();
   }
 
@@ -133,6 +154,8 @@ describe('single sign-on through an identity provider', () => {
       exclusiveDomains: [domain],
     });
     session.close();
+    // Its ownership taken as proved (the test above proves it through the issuer's page).
+    await markDomainVerified(herald, organizationId, 'sso', [domain]);
 
     const { page, context } = await openPage(browser);
     try {

@@ -46,6 +46,17 @@ export interface Config {
   sentryDsn: string | undefined;
   /** At most one chat post per this interval (platform §9: 10 s); tests shorten it. */
   clientErrorChatIntervalMs: number;
+  /**
+   * Where domain checks ask DNS (ip or ip:port, HERALD_DNS_SERVERS comma-separated); empty: the system's
+   * resolvers. Tests point it at a stub on loopback.
+   */
+  dnsServers: string[];
+  /** What a sending domain's return path `{envfrom}.{domain}` is a CNAME of (HERALD_RETURN_PATH_HOST). */
+  returnPathHost: string;
+  /** What a tracking domain is a CNAME of: the host that answers tracking requests (HERALD_TRACKING_HOST). */
+  trackingHost: string;
+  /** The SPF record a sending domain includes (HERALD_SPF_HOST). */
+  spfHost: string;
 }
 
 /**
@@ -90,7 +101,35 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatWebhookUrl: env.HERALD_CHAT_WEBHOOK_URL || undefined,
     sentryDsn: env.HERALD_SENTRY_DSN || undefined,
     clientErrorChatIntervalMs: ERROR_CHAT_INTERVAL_MS,
+    ...domainHosts(env, new URL(publicUrl).hostname),
   };
+}
+
+/** The product's DNS names that domains point at, by default under the public URL's host. */
+function domainHosts(
+  env: NodeJS.ProcessEnv,
+  publicHost: string,
+): Pick<Config, 'dnsServers' | 'returnPathHost' | 'trackingHost' | 'spfHost'> {
+  const dnsServers = (env.HERALD_DNS_SERVERS ?? '')
+    .split(',')
+    .map((server) => server.trim())
+    .filter((server) => server.length > 0);
+  for (const server of dnsServers) {
+    const address = server.replace(/^\[(.*)\](:\d+)?$/, '$1').replace(/^([^:]+):\d+$/, '$1');
+    if (!ipaddr.isValid(address))
+      throw new Error(`HERALD_DNS_SERVERS: "${server}" is not an address or address:port`);
+  }
+  return {
+    dnsServers,
+    returnPathHost: hostName(env.HERALD_RETURN_PATH_HOST) ?? `bounce.${publicHost}`,
+    trackingHost: hostName(env.HERALD_TRACKING_HOST) ?? publicHost,
+    spfHost: hostName(env.HERALD_SPF_HOST) ?? `_spf.${publicHost}`,
+  };
+}
+
+function hostName(text: string | undefined): string | undefined {
+  const host = text?.trim().toLowerCase().replace(/\.$/, '');
+  return host ? host : undefined;
 }
 
 function parsePort(text: string): number {

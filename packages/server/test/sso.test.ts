@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelClient, type Reply } from './support/channel-client.ts';
 import { createOrganization, createUser, TEST_PASSWORD } from './support/factories.ts';
+import { markDomainVerified } from './support/domains.ts';
 import { startTestHerald, type TestHerald } from './support/herald.ts';
 import {
   startImpostorDiscovery,
@@ -93,8 +94,11 @@ describe('single sign-on through an OpenID Connect issuer', () => {
       email: administrator.email,
       password: administrator.password,
     });
-    const addIssuer = async (fields: Record<string, unknown> = {}): Promise<Issuer> =>
-      client.call<Issuer>('addOrganizationIssuer', {
+    const addIssuer = async (
+      fields: Record<string, unknown> = {},
+      { proveDomains = true } = {},
+    ): Promise<Issuer> => {
+      const issuer = await client.call<Issuer>('addOrganizationIssuer', {
         sessionId,
         organizationId,
         issuerType: 'oidc',
@@ -104,6 +108,10 @@ describe('single sign-on through an OpenID Connect issuer', () => {
         description: 'Test identity provider',
         ...fields,
       });
+      // These tests take the exclusive domains as owned; test/domains.test.ts proves the DNS check itself.
+      if (proveDomains) await markDomainVerified(herald, organizationId, 'sso', issuer.exclusiveDomains);
+      return issuer;
+    };
     return { organizationId, administrator, client, sessionId, addIssuer };
   }
 
@@ -537,6 +545,23 @@ describe('single sign-on through an OpenID Connect issuer', () => {
       const account = addAccount(domain, { email_verified: false });
       const { signedIn } = await signOnAndComplete(issuer.id, account.email);
       expect(signedIn?.user.email).toBe(account.email);
+    });
+
+    it('does not trust an unverified address of an exclusive domain its organization has not proved', async () => {
+      const { addIssuer } = await organizationWithAdministrator();
+      const domain = randomDomain();
+      const issuer = await addIssuer(
+        { exclusive: true, exclusiveDomains: [domain] },
+        { proveDomains: false },
+      );
+      const account = addAccount(domain, { email_verified: false });
+      const { browser } = await openBrowser();
+      expect(await landingError(await signOn(browser, issuer.id, account.email))).toBe('SSOError');
+      // Nor are the domain's addresses sent to the issuer at sign-in.
+      const client = await openClient();
+      expect(await client.call('getUserLoginMethod', { email: account.email })).toEqual({
+        method: 'password',
+      });
     });
   });
 

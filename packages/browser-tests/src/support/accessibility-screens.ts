@@ -197,6 +197,7 @@ export const ACCESSIBILITY_SCREENS: readonly AccessibilityScreen[] = [
   { name: 'new theme', path: (seed) => org(seed, 'settings/themes/new') },
   { name: 'targeting rules', path: (seed) => org(seed, 'settings/targeting') },
   { name: 'targeting rule', path: (seed) => org(seed, 'settings/targeting/email') },
+  { name: 'domains', path: (seed) => org(seed, 'settings/domains') },
   { name: 'sign-in rules', path: (seed) => org(seed, 'settings/rules') },
   ...(['sms', 'pushnotification', 'whatsapp', 'line', 'web', 'displayad'] as const).map((channel) => ({
     name: `${channel} editor`,

@@ -101,4 +101,9 @@ export const describedErrorCatalogue = {
     'The activity needs an approved revision and a passing check before it can be scheduled or deployed.',
   ActivityApprovalSelfError: 'Someone other than the last editor must approve this activity.',
   CheckCancelledError: 'The check was cancelled.',
+  // Issue 16 §4: a domain is an organization's once its DNS proof is seen; another organization cannot claim it.
+  DomainClaimedError: 'This domain is verified by another organization.',
+  // Issue 16 §2: a DKIM key is retired only once another key of the domain is published and checked, so
+  // mail from the domain is always signed with a key that receivers can find.
+  DomainKeyRetireError: 'Publish and check another key of this domain before retiring this one.',
 } as const;

@@ -20,6 +20,10 @@ export const AUDIT_ACTIONS = [
   'organization.themeUpdated',
   'organization.settingsUpdated',
   'security.updated',
+  'domain.added',
+  'domain.removed',
+  'domain.keyRotated',
+  'domain.keyRetired',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -27,6 +27,7 @@ import * as eventTallies from './migrations/0025-event-tallies.ts';
 import * as workflow from './migrations/0026-workflow.ts';
 import * as outboxHtml from './migrations/0027-outbox-html.ts';
 import * as triggeredSends from './migrations/0028-triggered-sends.ts';
+import * as domains from './migrations/0029-domains.ts';
 import * as checkRuns from './migrations/0031-check-runs.ts';
 
 /**
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '0026-workflow': workflow,
   '0027-outbox-html': outboxHtml,
   '0028-triggered-sends': triggeredSends,
+  '0029-domains': domains,
   '0031-check-runs': checkRuns,
 };
 

@@ -49,7 +49,11 @@ export function findIssuerForSignOn(
     .then((row) => row && opened(row));
 }
 
-/** The enabled issuer that is exclusive for an e-mail domain, if any. */
+/**
+ * The enabled issuer that is exclusive for an e-mail domain, if any, once its organization has proved it owns
+ * the domain (its `herald-verification` TXT record was seen, domains/check-domain.ts): until then an
+ * administrator could send another company's sign-ins to an issuer of their choosing.
+ */
 export function exclusiveIssuerForDomain(
   db: Kysely<Database>,
   domain: string,
@@ -60,8 +64,35 @@ export function exclusiveIssuerForDomain(
     .where('exclusive', '=', true)
     .where('disabled', '=', false)
     .where(sql<boolean>`exclusive_domains @> ARRAY[${domain}]::text[]`)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('organization_domain')
+          .select('domain')
+          .whereRef('organization_domain.organization_id', '=', 'sso_issuer.organization_id')
+          .where('organization_domain.kind', '=', 'sso')
+          .where('organization_domain.domain', '=', domain)
+          .where('organization_domain.verified_at', 'is not', null),
+      ),
+    )
     .orderBy('id')
     .executeTakeFirst();
+}
+
+/** Whether the organization has proved it owns an e-mail domain (see exclusiveIssuerForDomain). */
+export async function ownsEmailDomain(
+  db: Kysely<Database>,
+  organizationId: number,
+  domain: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('organization_domain')
+    .select('domain')
+    .where('organization_id', '=', organizationId)
+    .where('kind', '=', 'sso')
+    .where('domain', '=', domain)
+    .where('verified_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The domains, among `domains`, that an enabled exclusive issuer already holds. */

@@ -7,7 +7,7 @@ import type { Services } from '../services.ts';
 import { hashSecret } from '../sessions/session-ids.ts';
 import { applyClaimedAccess, type AccessChange } from './claimed-access.ts';
 import { emailDomainOf, emailOf } from './claims.ts';
-import { findIssuerForSignOn } from './issuers.ts';
+import { findIssuerForSignOn, ownsEmailDomain } from './issuers.ts';
 import { SignOnError } from './sign-on-error.ts';
 import type { SsoIssuerRow } from './tables.ts';
 
@@ -149,10 +149,10 @@ export async function finishSignOn(
 
 /**
  * The Herald account of the person the issuer vouched for. Known (issuer, subject): that account. First
- * sign-in: the address must be verified by the issuer (or be of a domain the issuer is exclusive for); an
- * address nobody uses gets a new account without a password; an address in use is linked only when that
- * account belongs to this issuer's organization and to no other, because an organization's administrator
- * controls its issuer and must not be able to take over an account another organization relies on.
+ * sign-in: the address must be verified by the issuer (or be of a domain the issuer is exclusive for and its
+ * organization has verified); an address nobody uses gets a new account without a password; an address in
+ * use is linked only when that account belongs to this issuer's organization and to no other, because an
+ * organization's administrator controls its issuer and must not be able to take over an account another organization relies on.
  */
 async function accountFor(
   db: Kysely<Database>,
@@ -184,8 +184,12 @@ async function accountFor(
   const address = emailOf(claims);
   if (!address) throw new SignOnError('SSOError', 'email_missing', context);
   const domain = emailDomainOf(address.email);
+  // An unverified address is trusted only on a domain the issuer is exclusive for and its organization owns.
   const domainIsIssuers =
-    issuer.exclusive && domain !== undefined && issuer.exclusive_domains.includes(domain);
+    issuer.exclusive &&
+    domain !== undefined &&
+    issuer.exclusive_domains.includes(domain) &&
+    (await ownsEmailDomain(db, issuer.organization_id, domain));
   if (!address.verified && !domainIsIssuers) throw new SignOnError('SSOError', 'email_unverified', context);
 
   const existing = await db

@@ -7,3 +7,5 @@ export * from './two-factor.ts';
 export * from './uploads.ts';
 export * from './socket-flood.ts';
 export * from './template-packages.ts';
+export * from './dns-stub.ts';
+export * from './domains.ts';

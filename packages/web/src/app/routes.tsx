@@ -587,6 +587,35 @@ export const routeTable: readonly RouteDefinition[] = [
     requires: ADMIN,
     fallback: 'settings/targeting',
   },
+  // Issue 16: sending and tracking domains (platform §2, §6: administrators).
+  {
+    id: 'settings-domains',
+    path: '/:organization/settings/domains',
+    scope: 'organization',
+    titleKey: 'settings.domains.title',
+    page: lazyPage(() => import('../features/settings/domains/DomainsPage.tsx')),
+    requires: ADMIN,
+    navigation: { labelKey: 'settings.domains.title', group: 'settings' },
+  },
+  {
+    id: 'settings-sending-domain',
+    path: '/:organization/settings/sendingdomains/:domain',
+    scope: 'organization',
+    titleKey: 'settings.domains.sendingDomain',
+    page: lazyPage(() => import('../features/settings/domains/SendingDomainPage.tsx')),
+    requires: ADMIN,
+    // Its parent path (settings/sendingdomains) is no page; a refused user goes where the issuer page sends them.
+    fallback: 'settings',
+  },
+  {
+    id: 'settings-tracking-domain',
+    path: '/:organization/settings/trackingdomains/:domain',
+    scope: 'organization',
+    titleKey: 'settings.domains.trackingDomain',
+    page: lazyPage(() => import('../features/settings/domains/TrackingDomainPage.tsx')),
+    requires: ADMIN,
+    fallback: 'settings',
+  },
   {
     // Platform §2 guard 6: administrators whose e-mail domain is the provider's; others go to the dashboard.
     id: 'settings-rules',

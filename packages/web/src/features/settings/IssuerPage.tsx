@@ -9,6 +9,7 @@ import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { usePlatform } from '../../platform/platformContext.ts';
 import { PageLoader } from '../shell/PageLoader.tsx';
 import { AdminError } from './AdminError.tsx';
+import { SsoDomainOwnership } from './domains/SsoDomainOwnership.tsx';
 import { useAdminParams, useOrganizationIssuers, useRefetchAdmin } from './useAdminCommand.ts';
 
 /** Settings › Access › one identity provider: every field but the secret, and disabling it. */
@@ -92,6 +93,7 @@ export default function IssuerPage() {
               ))}
             </Table.Tbody>
           </Table>
+          {issuer.exclusive && !issuer.disabled && <SsoDomainOwnership issuerId={issuer.id} />}
           <Modal
             opened={confirming}
             onClose={() => setConfirming(false)}

@@ -401,6 +401,7 @@ describe('guards 5 and 6 over the route table', () => {
         'settings-partitions',
         'settings-templates',
         'settings-targeting',
+        'settings-domains',
       ],
     });
     expect(labels(powerUser)).toEqual({
