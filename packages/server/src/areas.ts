@@ -31,6 +31,7 @@ import { targetingRulesArea } from './targeting-rules/area.ts';
 import { clientErrorsArea } from './client-errors/area.ts';
 import { workflowArea } from './workflow/area.ts';
 import { triggersArea } from './triggers/area.ts';
+import { credentialsArea } from './credentials/area.ts';
 import { runActivityChecks } from './checks/run-activity-checks.ts';
 import type { Area } from './area.ts';
 
@@ -71,5 +72,6 @@ export const heraldAreas: readonly Area[] = [
   targetingRulesArea,
   workflowArea({ runActivityChecks }),
   triggersArea,
+  credentialsArea,
   clientErrorsArea,
 ];

@@ -16,6 +16,7 @@ import { workflowCommands } from './workflow.ts';
 import { signInCommands } from './sign-in.ts';
 import { ssoCommands } from './sso.ts';
 import { twoFactorCommands } from './two-factor.ts';
+import { credentialCommands } from './credentials.ts';
 
 export * from './define.ts';
 export * from './entities.ts';
@@ -59,6 +60,7 @@ export const sessionCommands = {
   ...ssoCommands,
   ...organizationAccessCommands,
   ...notificationCommands,
+  ...credentialCommands,
 } as const;
 
 /** Every organization-channel command, gathered from the area files. */
@@ -88,6 +90,7 @@ export * from './workflow.ts';
 export * from './uploads.ts';
 export * from './client-errors.ts';
 export * from './notifications.ts';
+export * from './credentials.ts';
 export { UNAUTHENTICATED_ORGANIZATION_COMMANDS } from './organization.ts';
 
 export type SessionCommands = typeof sessionCommands;

@@ -20,6 +20,11 @@ export const AUDIT_ACTIONS = [
   'organization.themeUpdated',
   'organization.settingsUpdated',
   'security.updated',
+  'credential.created',
+  'credential.updated',
+  'credential.deleted',
+  'credential.tested',
+  'credential.channelsUpdated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

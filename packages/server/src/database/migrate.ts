@@ -27,6 +27,7 @@ import * as eventTallies from './migrations/0025-event-tallies.ts';
 import * as workflow from './migrations/0026-workflow.ts';
 import * as outboxHtml from './migrations/0027-outbox-html.ts';
 import * as triggeredSends from './migrations/0028-triggered-sends.ts';
+import * as credentials from './migrations/0030-credentials.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '0026-workflow': workflow,
   '0027-outbox-html': outboxHtml,
   '0028-triggered-sends': triggeredSends,
+  '0030-credentials': credentials,
 };
 
 const provider: MigrationProvider = {

@@ -19,6 +19,7 @@ import type { AssetsTables } from '../assets/tables.ts';
 import type { ContentBlocksTables } from '../content-blocks/tables.ts';
 import type { WorkflowTables } from '../workflow/tables.ts';
 import type { TriggersTables } from '../triggers/tables.ts';
+import type { CredentialsTables } from '../credentials/tables.ts';
 
 /**
  * The database as Kysely sees it. Every tenant table carries organization_id, and every repository
@@ -45,7 +46,8 @@ export interface Database
     AssetsTables,
     ContentBlocksTables,
     WorkflowTables,
-    TriggersTables {
+    TriggersTables,
+    CredentialsTables {
   organization: OrganizationTable;
   partition_set: PartitionSetTable;
   partition: PartitionTable;
