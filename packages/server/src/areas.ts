@@ -32,6 +32,7 @@ import { clientErrorsArea } from './client-errors/area.ts';
 import { workflowArea } from './workflow/area.ts';
 import { triggersArea } from './triggers/area.ts';
 import { domainsArea } from './domains/area.ts';
+import { credentialsArea } from './credentials/area.ts';
 import { runActivityChecks } from './checks/run-activity-checks.ts';
 import type { Area } from './area.ts';
 
@@ -73,5 +74,6 @@ export const heraldAreas: readonly Area[] = [
   workflowArea({ runActivityChecks }),
   triggersArea,
   domainsArea,
+  credentialsArea,
   clientErrorsArea,
 ];

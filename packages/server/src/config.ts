@@ -30,6 +30,11 @@ export interface Config {
   /** Given secrets; missing ones are generated into the data directory (see secrets.ts). */
   jwtSecret: string | undefined;
   vaultKey: string | undefined;
+  /**
+   * Vault keys that came before HERALD_VAULT_KEY (HERALD_VAULT_PREVIOUS_KEYS, comma-separated): they still open
+   * what they sealed, and at start every such value is sealed again under the current key (vault/reseal.ts).
+   */
+  vaultPreviousKeys: string[];
   /** Where mail goes out (smtp://host:port, smtps://user:pass@host); none keeps messages in the outbox. */
   smtpUrl: string | undefined;
   /** The From of every message Herald sends. */
@@ -93,6 +98,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.HERALD_LOG_LEVEL ?? 'info',
     jwtSecret: env.HERALD_JWT_SECRET || undefined,
     vaultKey: env.HERALD_VAULT_KEY || undefined,
+    vaultPreviousKeys: (env.HERALD_VAULT_PREVIOUS_KEYS ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter((key) => key.length > 0),
     smtpUrl: env.HERALD_SMTP_URL || undefined,
     mailFrom: env.HERALD_MAIL_FROM || 'Herald <no-reply@localhost>',
     validateResults: env.HERALD_VALIDATE_RESULTS

@@ -1,4 +1,14 @@
+import { CREDENTIAL_TYPES } from '@herald/protocol';
 import type { FastifyServerOptions } from 'fastify';
+
+/** Every secret field of a credential type (CREDENTIAL_TYPES), censored wherever it appears. */
+const CREDENTIAL_SECRET_FIELDS = [
+  ...new Set(
+    Object.values(CREDENTIAL_TYPES).flatMap((type) =>
+      type.fields.filter((field) => field.secret).map((field) => field.name),
+    ),
+  ),
+];
 
 /**
  * Structured JSON logs through Fastify's pino. Anything that could carry a secret is censored wherever it
@@ -21,6 +31,8 @@ export const REDACTED_PATHS = [
   'params.otpSecret',
   'params.sessionId',
   'params.jwt',
+  ...CREDENTIAL_SECRET_FIELDS.flatMap((name) => [`*.${name}`, `*.values.${name}`, `params.values.${name}`]),
+  '*.secrets',
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',

@@ -8,6 +8,7 @@ import { lockDataDir } from './database/data-dir-lock.ts';
 import { migrateToLatest } from './database/migrate.ts';
 import { installStarterTemplates } from './templates/starter-templates.ts';
 import { loadSecrets } from './secrets.ts';
+import { resealVault } from './vault/reseal.ts';
 import { useVaultKey } from './vault/secret-box.ts';
 import { seedDemoData, seedDemoSubscribers, type DemoSeedResult } from './seed/demo-seed.ts';
 import type { Services } from './services.ts';
@@ -34,7 +35,7 @@ export async function startHerald(
     jwtSecret: config.jwtSecret,
     vaultKey: config.vaultKey,
   });
-  useVaultKey(secrets.vaultKey);
+  useVaultKey(secrets.vaultKey, config.vaultPreviousKeys);
   // One process per embedded database directory: PGlite takes no lock, and a second opener loses commits.
   const dataDirLock =
     config.databaseUrl || config.pgliteDataDir.startsWith('memory://')
@@ -56,12 +57,15 @@ export async function startHerald(
   };
   try {
     await migrateToLatest(database.db as never);
+    // A rotated vault key: what older keys sealed is sealed again under the current one before anything reads it.
+    const resealed = await resealVault(database.db);
     // Before the seed: the demo organizations get the starters as they are created (migration 0022's trigger).
     await installStarterTemplates(database.db);
     const seed = config.seedDemoData
       ? await seedDemoData(database.db, config.demoPassword)
       : { seeded: false };
     const { app, services } = await buildApp(config, database, secrets, areas);
+    if (resealed > 0) app.log.info({ resealed }, 'sealed values resealed under the current vault key');
     // The demo's subscriber database fills in after the server is ready (a first start only); closing waits
     // for it, so the database is not closed under it.
     let demoSubscribers: Promise<unknown> = Promise.resolve();

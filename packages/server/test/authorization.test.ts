@@ -4,7 +4,13 @@ import { heraldAreas } from '../src/areas.ts';
 import { composeAreas } from '../src/composition.ts';
 import type { CommandRegistry } from '../src/channels/registry.ts';
 import { ChannelClient } from './support/channel-client.ts';
-import { createOrganization, createUser, organizationConnection, signedIn } from './support/factories.ts';
+import {
+  createOrganization,
+  createUser,
+  enableIntegrations,
+  organizationConnection,
+  signedIn,
+} from './support/factories.ts';
 import { startTestHerald, type TestHerald } from './support/herald.ts';
 import { activityInStatus, addCampaign } from './workflow-fixtures.ts';
 
@@ -61,6 +67,14 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     checkOrganizationDomain: 'admin',
     rotateSendingDomainKey: 'admin',
     retireSendingDomainKey: 'admin',
+    // Issue 16 §5, the credentials vault: administrators, with the integrations feature on (platform §6).
+    listCredentials: 'admin+feature:integrations',
+    getCredential: 'admin+feature:integrations',
+    createCredential: 'admin+feature:integrations',
+    updateCredential: 'admin+feature:integrations',
+    deleteCredential: 'admin+feature:integrations',
+    testCredential: 'admin+feature:integrations',
+    updateChannelCredentials: 'admin+feature:integrations',
   },
   organization: {
     authenticateConnection: 'public',
@@ -132,7 +146,9 @@ function describeAccess(registry: CommandRegistry): Record<string, string> {
       name,
       command.access.kind === 'organization'
         ? `organization:${command.access.capabilities.join('+')}`
-        : command.access.kind,
+        : command.access.kind === 'admin' && command.access.features?.length
+          ? `admin+feature:${command.access.features.join('+')}`
+          : command.access.kind,
     ]),
   );
 }
@@ -151,6 +167,7 @@ describe('authorization table', () => {
     beforeAll(async () => {
       herald = await startTestHerald();
       organizationId = await createOrganization(herald);
+      await enableIntegrations(herald, organizationId);
     });
     afterAll(() => herald.stop());
 
@@ -230,7 +247,14 @@ describe('authorization table', () => {
         () => ({ logo_uri: null, theme: '{"primaryColor":"#112233"}' }),
         outcomes.admin,
       ],
-      ['updateOrganizationSettings', () => ({ settings: { currency: 'AUD' } }), outcomes.admin],
+      [
+        'updateOrganizationSettings',
+        // The whole settings document: the integrations feature stays on for the credential rows below.
+        () => ({
+          settings: { currency: 'AUD', advanced: { enableBetaFeatures: true, featureKeys: 'integrations' } },
+        }),
+        outcomes.admin,
+      ],
       ['getSecuritySettings', () => ({}), outcomes.admin],
       ['updateSecuritySettings', () => ({ twoPersonExtractApproval: false }), outcomes.admin],
       ['getAuditLog', () => ({ limit: 5 }), outcomes.admin],
@@ -279,6 +303,18 @@ describe('authorization table', () => {
       ['getUserNotifications', () => ({ limit: 5 }), outcomes.session],
       ['getUserHistory', () => ({ limit: 5 }), outcomes.session],
       ['getUserTasks', () => ({ limit: 5 }), outcomes.session],
+      // Ids that do not exist reach the handler (NotFoundError counts as reached).
+      ['listCredentials', () => ({}), outcomes.admin],
+      ['getCredential', () => ({ id: 2_000_000_000 }), outcomes.admin],
+      [
+        'createCredential',
+        () => ({ type: 'apiToken', alias: 'Matrix token', values: { apiToken: 'matrix-token-value' } }),
+        outcomes.admin,
+      ],
+      ['updateCredential', () => ({ id: 2_000_000_000, alias: 'Renamed' }), outcomes.admin],
+      ['deleteCredential', () => ({ id: 2_000_000_000 }), outcomes.admin],
+      ['testCredential', () => ({ id: 2_000_000_000 }), outcomes.admin],
+      ['updateChannelCredentials', () => ({ channelCredentials: { sms: null } }), outcomes.admin],
       ['terminateSession', () => ({}), outcomes.session],
     ];
 
@@ -315,6 +351,37 @@ describe('authorization table', () => {
         const outcome = reply.error && gateErrors.has(reply.error.type) ? reply.error.type : REACHED;
         expect(outcome, JSON.stringify(reply.error)).toBe(expected[caller]);
       });
+    });
+
+    it('refuses the credential commands to an administrator while the integrations feature is off', async () => {
+      const plainOrganizationId = await createOrganization(herald);
+      const admin = await createUser(
+        herald,
+        [{ organizationId: plainOrganizationId, roles: ['System.Admin'] }],
+        {
+          otpEnabled: true,
+        },
+      );
+      const { session, sessionId } = await signedIn(herald, admin);
+      const reply = await session.request('listCredentials', {
+        sessionId,
+        organizationId: plainOrganizationId,
+      });
+      expect(reply.error?.type).toBe('PrivilegesError');
+      // A `!integrations` line switches it off again.
+      await enableIntegrations(herald, plainOrganizationId, 'integrations\n!integrations');
+      const excluded = await session.request('listCredentials', {
+        sessionId,
+        organizationId: plainOrganizationId,
+      });
+      expect(excluded.error?.type).toBe('PrivilegesError');
+      await enableIntegrations(herald, plainOrganizationId);
+      const allowed = await session.request('listCredentials', {
+        sessionId,
+        organizationId: plainOrganizationId,
+      });
+      expect(allowed.error).toBeUndefined();
+      session.close();
     });
 
     it('a user without access to the organization gets OrgAuthenticationError for its token', async () => {

@@ -18,7 +18,7 @@ describe('secrets Herald must read back are sealed in the database', () => {
       .select('secret')
       .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow();
-    expect(stored.secret).toMatch(/^sealed:v1:/);
+    expect(stored.secret).toMatch(/^sealed:v2:/);
     expect(stored.secret).not.toContain(secret);
   });
 
@@ -43,7 +43,7 @@ describe('secrets Herald must read back are sealed in the database', () => {
       .select('client_secret')
       .where('organization_id', '=', organizationId)
       .executeTakeFirstOrThrow();
-    expect(stored.client_secret).toMatch(/^sealed:v1:/);
+    expect(stored.client_secret).toMatch(/^sealed:v2:/);
     expect(stored.client_secret).not.toContain(clientSecret);
     session.close();
   });

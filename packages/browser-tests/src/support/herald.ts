@@ -4,6 +4,7 @@ export {
   codeForUser,
   createOrganization,
   createUser,
+  enableIntegrations,
   oneTimeCodeIn,
   signedIn,
   SmtpPeer,

@@ -17,6 +17,7 @@ import { signInCommands } from './sign-in.ts';
 import { ssoCommands } from './sso.ts';
 import { twoFactorCommands } from './two-factor.ts';
 import { domainCommands } from './domains.ts';
+import { credentialCommands } from './credentials.ts';
 
 export * from './define.ts';
 export * from './entities.ts';
@@ -61,6 +62,7 @@ export const sessionCommands = {
   ...organizationAccessCommands,
   ...notificationCommands,
   ...domainCommands,
+  ...credentialCommands,
 } as const;
 
 /** Every organization-channel command, gathered from the area files. */
@@ -91,6 +93,7 @@ export * from './uploads.ts';
 export * from './client-errors.ts';
 export * from './notifications.ts';
 export * from './domains.ts';
+export * from './credentials.ts';
 export { UNAUTHENTICATED_ORGANIZATION_COMMANDS } from './organization.ts';
 
 export type SessionCommands = typeof sessionCommands;

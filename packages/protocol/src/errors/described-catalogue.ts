@@ -32,6 +32,14 @@ export const describedErrorCatalogue = {
   StandardFieldNotEditableError: 'Standard profile fields cannot be updated for existing subscribers.',
   // Functional §5: credentials must be saved before authorization can be requested.
   CredentialNotSavedError: 'Please save the credential before requesting authorization.',
+  // Issue 16 §5, functional §9: an organization keeps at most CREDENTIAL_LIMIT credentials (the page shows it).
+  CredentialLimitError:
+    'This organization has reached its limit of credentials. Delete one before adding another.',
+  // Issue 16 §5: a credential a channel, domain, activity or integration uses cannot be deleted from under it.
+  CredentialInUseError:
+    'This credential is in use and cannot be deleted. Choose another credential where it is used first.',
+  // Issue 16 §5: a connection test exists for SMTP, SMS, WhatsApp, LINE and push credentials only.
+  CredentialNotTestableError: 'A connection test is not possible for this type of credential.',
   // Functional §5: an admin needs 2FA on to manage users.
   AdminOTPRequiredError: 'Please enable 2FA before managing users.',
   // Platform §2 guard 10, functional §5: import rules disallow subscriber upload or new lists.

@@ -24,6 +24,11 @@ export const AUDIT_ACTIONS = [
   'domain.removed',
   'domain.keyRotated',
   'domain.keyRetired',
+  'credential.created',
+  'credential.updated',
+  'credential.deleted',
+  'credential.tested',
+  'credential.channelsUpdated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,6 @@
 import { HeraldError } from '@herald/protocol';
 import { isAddressAllowed, readSecuritySettings } from '../organization-access/security-settings.ts';
+import { featuresEnabled } from '../organizations/feature-settings.ts';
 import { sessionMayEnter } from '../organizations/session-scope.ts';
 import type { CommandAccess, CommandContext } from './registry.ts';
 
@@ -28,14 +29,17 @@ export async function authorize(
       context.session = session;
       const organizationId = (params as { organizationId?: unknown }).organizationId;
       if (typeof organizationId !== 'number') throw new HeraldError('PrivilegesError');
-      const access = (await sessionMayEnter(context.services.db, session.idHash, organizationId))
+      const granted = (await sessionMayEnter(context.services.db, session.idHash, organizationId))
         ? await context.services.organizations.accessOf(session.userId, organizationId)
         : undefined;
-      if (!access?.capabilities.includes('admin')) throw new HeraldError('PrivilegesError');
+      if (!granted?.capabilities.includes('admin')) throw new HeraldError('PrivilegesError');
       const security = await readSecuritySettings(context.services.db, organizationId);
       if (!isAddressAllowed(security.adminIpAllowList, context.connection.remoteAddress)) {
         throw new HeraldError('PrivilegesError');
       }
+      const features = access.features ?? [];
+      if (!(await featuresEnabled(context.services.db, organizationId, session.userId, features)))
+        throw new HeraldError('PrivilegesError');
       return;
     }
     case 'organization': {

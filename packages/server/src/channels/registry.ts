@@ -8,7 +8,7 @@ import type { LiveSession } from '../sessions/session-service.ts';
  * Who may run a command, declared beside it so the whole table can be listed and tested:
  * - `public`: anyone on the channel (sign-in, ping);
  * - `session`: a valid session on the session channel;
- * - `admin`: a valid session whose user is System.Admin in `params.organizationId`;
+ * - `admin`: a valid session whose user is System.Admin in `params.organizationId` (and the features listed on);
  * - `organization`: an authenticated organization connection, plus every capability listed.
  */
 export type CommandAccess =
@@ -19,7 +19,8 @@ export type CommandAccess =
    * otherwise.
    */
   | { kind: 'session'; withoutSession?: ErrorType }
-  | { kind: 'admin' }
+  /** `features`: feature keys that must be on for the organization (platform §6), such as the credential pages'. */
+  | { kind: 'admin'; features?: readonly string[] }
   /**
    * `withoutOrganization`: what a call that names no organization answers, when its spec has an error of its
    * own for that (platform §8: a template list fetch without an organization); MissingParameterError otherwise.

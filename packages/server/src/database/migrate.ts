@@ -28,6 +28,7 @@ import * as workflow from './migrations/0026-workflow.ts';
 import * as outboxHtml from './migrations/0027-outbox-html.ts';
 import * as triggeredSends from './migrations/0028-triggered-sends.ts';
 import * as domains from './migrations/0029-domains.ts';
+import * as credentials from './migrations/0030-credentials.ts';
 import * as checkRuns from './migrations/0031-check-runs.ts';
 
 /**
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0027-outbox-html': outboxHtml,
   '0028-triggered-sends': triggeredSends,
   '0029-domains': domains,
+  '0030-credentials': credentials,
   '0031-check-runs': checkRuns,
 };
 

@@ -20,6 +20,7 @@ import type { ContentBlocksTables } from '../content-blocks/tables.ts';
 import type { WorkflowTables } from '../workflow/tables.ts';
 import type { TriggersTables } from '../triggers/tables.ts';
 import type { DomainsTables } from '../domains/tables.ts';
+import type { CredentialsTables } from '../credentials/tables.ts';
 
 /**
  * The database as Kysely sees it. Every tenant table carries organization_id, and every repository
@@ -47,7 +48,8 @@ export interface Database
     ContentBlocksTables,
     WorkflowTables,
     TriggersTables,
-    DomainsTables {
+    DomainsTables,
+    CredentialsTables {
   organization: OrganizationTable;
   partition_set: PartitionSetTable;
   partition: PartitionTable;

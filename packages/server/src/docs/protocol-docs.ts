@@ -137,7 +137,9 @@ function describeAccess(access: CommandAccess): string {
     case 'session':
       return 'a valid session';
     case 'admin':
-      return 'System.Admin in the organization';
+      return access.features?.length
+        ? `System.Admin in the organization, with the ${access.features.map((feature) => `\`${feature}\``).join(', ')} feature on`
+        : 'System.Admin in the organization';
     case 'organization':
       return access.capabilities.length === 0
         ? 'an authenticated connection'

@@ -6,6 +6,7 @@ import {
   type Organization,
 } from '@herald/protocol';
 import { registerCommand, type CommandContext } from '../channels/registry.ts';
+import { checkChannelCredentials, channelCredentialsOf } from '../credentials/channel-credentials.ts';
 import { actingAdministrator } from './admin-guards.ts';
 import { parseAllowList, readSecuritySettings, writeSecuritySettings } from './security-settings.ts';
 
@@ -38,8 +39,18 @@ export const organizationSettingsCommands = {
         typeof params.settings === 'string' ? parseJsonObject(params.settings, 'settings') : params.settings;
       checkSettings(settings);
       const current = await readSecuritySettings(context.services.db, params.organizationId);
+      // Each channel's provider (issue 16 §5) has its own command; given here it is checked the same way, and
+      // left out it is kept, so a page that does not know it cannot drop it.
+      const channelCredentials =
+        settings.channelCredentials === undefined
+          ? await currentChannelCredentials(context, params.organizationId)
+          : await checkChannelCredentials(
+              context.services.db,
+              params.organizationId,
+              settings.channelCredentials,
+            );
       // Security settings have their own command, audit entry and checks; a general update cannot change them.
-      const next = { ...settings, security: current };
+      const next = { ...settings, channelCredentials, security: current };
       await context.services.db
         .updateTable('organization')
         .set({ settings: JSON.stringify(next) })
@@ -81,6 +92,15 @@ export const organizationSettingsCommands = {
 function checkSettings(settings: Record<string, unknown>): void {
   const details = organizationSettingsIssues(settings);
   if (details.length > 0) throw new HeraldError('ValidationError', { details });
+}
+
+async function currentChannelCredentials(context: CommandContext, organizationId: number) {
+  const row = await context.services.db
+    .selectFrom('organization')
+    .select('settings')
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
+  return channelCredentialsOf(row?.settings);
 }
 
 function parseJsonObject(text: string, path: string): Record<string, unknown> {

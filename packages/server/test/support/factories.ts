@@ -1,5 +1,6 @@
 import { sealSecret } from '../../src/vault/secret-box.ts';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { generate } from 'otplib';
 import { hashPassword } from '../../src/accounts/passwords.ts';
 import { newTotpSecret } from '../../src/two-factor/totp.ts';
@@ -19,6 +20,21 @@ export async function createOrganization(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Turns on the integrations feature (platform §6: the credential pages) in an organization's advanced settings. */
+export async function enableIntegrations(
+  herald: TestHerald,
+  organizationId: number,
+  featureKeys = 'integrations',
+): Promise<void> {
+  await herald.database.db
+    .updateTable('organization')
+    .set({
+      settings: sql<string>`jsonb_set(settings, '{advanced}', ${JSON.stringify({ enableBetaFeatures: true, featureKeys })}::jsonb)`,
+    })
+    .where('id', '=', organizationId)
+    .execute();
 }
 
 export async function createUser(

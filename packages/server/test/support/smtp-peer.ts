@@ -1,5 +1,10 @@
 import { SMTPServer } from 'smtp-server';
 
+export interface SmtpLogin {
+  user: string;
+  password: string;
+}
+
 export interface ReceivedMail {
   from: string;
   to: string[];
@@ -21,11 +26,17 @@ export class SmtpPeer {
   /** When set, every message is refused with this SMTP reply, as a broken relay would. */
   refuseWith: string | undefined;
 
-  private constructor() {
+  private constructor(login?: SmtpLogin) {
     this.#server = new SMTPServer({
-      // Loopback without TLS or login, the way a local relay is usually run.
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      authOptional: true,
+      // Loopback without TLS, and without login unless one is asked for (a relay that checks its users).
+      disabledCommands: login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+      authOptional: !login,
+      allowInsecureAuth: Boolean(login),
+      onAuth: (auth, _session, callback) => {
+        if (login && auth.username === login.user && auth.password === login.password)
+          callback(null, { user: auth.username });
+        else callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+      },
       logger: false,
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
@@ -48,8 +59,9 @@ export class SmtpPeer {
     });
   }
 
-  static async start(): Promise<SmtpPeer> {
-    const peer = new SmtpPeer();
+  /** `login`: the peer asks for this account name and password (AUTH PLAIN or LOGIN) and refuses others. */
+  static async start(options: { login?: SmtpLogin } = {}): Promise<SmtpPeer> {
+    const peer = new SmtpPeer(options.login);
     await new Promise<void>((resolve, reject) => {
       peer.#server.server.once('error', reject);
       peer.#server.listen(0, '127.0.0.1', () => resolve());
@@ -57,6 +69,10 @@ export class SmtpPeer {
     const address = peer.#server.server.address();
     peer.#port = typeof address === 'object' && address ? address.port : 0;
     return peer;
+  }
+
+  get port(): number {
+    return this.#port;
   }
 
   get url(): string {

@@ -1,4 +1,4 @@
-import type { AccessRequirement } from '@herald/protocol';
+import { INTEGRATIONS_FEATURE, type AccessRequirement } from '@herald/protocol';
 import { LoginPage } from '../features/login/LoginPage.tsx';
 import { lazyPage } from '../platform/lazy/lazyPage.ts';
 import { readRequirement, writeRequirement } from '../platform/resources/resources.ts';
@@ -7,6 +7,8 @@ import type { RouteDefinition } from '../platform/guards/routeDefinition.ts';
 
 /** Platform §6: security, users and single sign-on issuers are for administrators. */
 const ADMIN: AccessRequirement = { capabilities: ['admin'] };
+/** Platform §6: the credential pages need the integrations feature besides admin. */
+const CREDENTIAL_PAGES: AccessRequirement = { capabilities: ['admin'], features: [INTEGRATIONS_FEATURE] };
 /** Functional §6: reading tags and their subscribers needs database-view. */
 const DATABASE_VIEW: AccessRequirement = { capabilities: ['database-view'] };
 
@@ -626,5 +628,26 @@ export const routeTable: readonly RouteDefinition[] = [
     requires: { roles: ['System.Admin'], emailDomains: PROVIDER_DOMAINS },
     fallback: 'dashboard',
     refusal: 'named',
+  },
+  // Issue 16 §5, the credentials vault: administrators, with the integrations feature on (platform §6).
+  {
+    id: 'settings-credentials',
+    path: '/:organization/settings/credentials',
+    scope: 'organization',
+    titleKey: 'settings.credentials.title',
+    page: lazyPage(() => import('../features/settings/credentials/CredentialsPage.tsx')),
+    requires: CREDENTIAL_PAGES,
+    navigation: { labelKey: 'settings.credentials.title', group: 'settings' },
+  },
+  {
+    // `new` is the form of a credential not saved yet.
+    id: 'settings-credential',
+    path: '/:organization/settings/credential/:id',
+    scope: 'organization',
+    titleKey: 'settings.credentials.credentialTitle',
+    page: lazyPage(() => import('../features/settings/credentials/CredentialPage.tsx')),
+    requires: CREDENTIAL_PAGES,
+    // Its parent path (settings/credential) is no page.
+    fallback: 'settings/credentials',
   },
 ];

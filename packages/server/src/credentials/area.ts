@@ -1,0 +1,8 @@
+import { defineArea } from '../area.ts';
+import { credentialSessionCommands } from './commands.ts';
+
+/** The credentials vault: an organization's provider credentials and each channel's provider (issue 16 §5). */
+export const credentialsArea = defineArea({
+  name: 'credentials',
+  sessionCommands: credentialSessionCommands,
+});
