@@ -18,12 +18,30 @@ describe('from check', () => {
     });
   });
 
-  it('warns that the From domain cannot be verified until sending domains exist', async () => {
+  it('warns, and says where to add it, while the organization has no sending domain', async () => {
     const content = await emailFixture('<p>Hi</p>', { fromAddress: 'news@Harbour.example' });
     expect(checkFrom(content)).toMatchObject({
       status: 'warn',
       message:
-        'Herald cannot verify harbour.example as a sending domain yet: make sure its SPF and DKIM allow your mail server.',
+        'harbour.example is not a sending domain of the organization: add it in Settings › Domains and publish its DNS records, so receivers accept mail from it.',
+    });
+  });
+
+  it('passes a verified sending domain, and fails one unverified or not the organization’s', async () => {
+    const content = await emailFixture('<p>Hi</p>', { fromAddress: 'news@harbour.example' });
+    expect(checkFrom(content, [{ domain: 'harbour.example', verified: true }])).toMatchObject({
+      status: 'pass',
+      message: 'harbour.example is a verified sending domain.',
+    });
+    expect(checkFrom(content, [{ domain: 'harbour.example', verified: false }])).toMatchObject({
+      status: 'fail',
+      message:
+        'harbour.example is not verified yet: publish its DNS records and press Check now in Settings › Domains.',
+    });
+    expect(checkFrom(content, [{ domain: 'mail.harbour.example', verified: true }])).toMatchObject({
+      status: 'fail',
+      message:
+        "harbour.example is not one of the organization's sending domains: use one of mail.harbour.example, or add it in Settings › Domains.",
     });
   });
 });

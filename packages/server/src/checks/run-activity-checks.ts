@@ -5,6 +5,7 @@ import { SAMPLE_RECIPIENT } from '../activities/preview-recipient.ts';
 import { readActivityRevision } from '../activities/revision-history.ts';
 import type { Recipient } from '../content/recipient-scope.ts';
 import type { Database } from '../database/schema.ts';
+import { domainsOf } from '../domains/domain-store.ts';
 import type { Actor } from '../query/resources.ts';
 import { checkTarget } from '../targets/target-input.ts';
 import type { RunActivityChecks } from './check-run.ts';
@@ -13,7 +14,7 @@ import { checkProfiles } from './check-profiles.ts';
 import { checkedContent } from './checked-versions.ts';
 import { checkContent, type ProfileRender } from './content-check.ts';
 import { checkDestination, type TargetState } from './destination-check.ts';
-import { checkFrom } from './from-check.ts';
+import { checkFrom, type SendingDomainFact } from './from-check.ts';
 import { checkImages, imageAssetIds, type AssetFacts } from './images-check.ts';
 import { checkLinks } from './links-check.ts';
 import { checkOfficeXml } from './office-xml-check.ts';
@@ -68,7 +69,7 @@ export const runActivityChecks: RunActivityChecks = async ({ db, actor, activity
   await run(() => checkLinks(content));
   await run(() => checkSubject(content));
   await run(() => checkOfficeXml(content));
-  await run(() => checkFrom(content));
+  await run(async () => checkFrom(content, await sendingDomainFacts(db, actor.organizationId)));
   await run(() => checkTrackingImage(content));
   const target = await targetState(db, actor, activity.target);
   await run(() => checkDestination(target));
@@ -124,4 +125,13 @@ async function assetFacts(
       { name: row.name, size: Number(row.size), isPublished: row.is_published },
     ]),
   );
+}
+
+/** The organization's sending domains, and which are verified, for the From check. */
+async function sendingDomainFacts(
+  db: Kysely<Database>,
+  organizationId: number,
+): Promise<SendingDomainFact[]> {
+  const rows = await domainsOf(db, organizationId, 'sending');
+  return rows.map((row) => ({ domain: row.domain, verified: row.verified_at !== null }));
 }
