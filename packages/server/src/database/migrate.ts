@@ -30,6 +30,7 @@ import * as triggeredSends from './migrations/0028-triggered-sends.ts';
 import * as domains from './migrations/0029-domains.ts';
 import * as credentials from './migrations/0030-credentials.ts';
 import * as checkRuns from './migrations/0031-check-runs.ts';
+import * as deliveries from './migrations/0032-deliveries.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '0029-domains': domains,
   '0030-credentials': credentials,
   '0031-check-runs': checkRuns,
+  '0032-deliveries': deliveries,
 };
 
 const provider: MigrationProvider = {

@@ -21,6 +21,7 @@ import type { WorkflowTables } from '../workflow/tables.ts';
 import type { TriggersTables } from '../triggers/tables.ts';
 import type { DomainsTables } from '../domains/tables.ts';
 import type { CredentialsTables } from '../credentials/tables.ts';
+import type { DeliveryTables } from '../delivery/tables.ts';
 
 /**
  * The database as Kysely sees it. Every tenant table carries organization_id, and every repository
@@ -49,7 +50,8 @@ export interface Database
     WorkflowTables,
     TriggersTables,
     DomainsTables,
-    CredentialsTables {
+    CredentialsTables,
+    DeliveryTables {
   organization: OrganizationTable;
   partition_set: PartitionSetTable;
   partition: PartitionTable;
