@@ -9,6 +9,10 @@ export const describedErrorCatalogue = {
   // for non-admins when the activity reaches anyone outside the rule's target; an administrator may override.
   TargetingRuleBlockedError:
     "This activity reaches subscribers outside the organization's {channel} targeting rule ({outside} of them). Narrow its target to the rule, or ask an administrator to override it.",
+  // Functional §3 Credential, PROTOCOL §9: e-mail leaves through the organization's SMTP credential, else the
+  // server's relay; with neither, nothing can be sent.
+  EmailRelayMissingError:
+    'No mail server is set for this organization: choose an SMTP credential for e-mail in Settings › Credentials, or set HERALD_SMTP_URL on the server.',
   // Functional §5: a throttle under 1 suspends deployment.
   ThrottleSuspendedError: 'Deployment is suspended because the throttle is under 1.',
   // Functional §8: "Max throttle reached" among the check failures.
