@@ -12,7 +12,13 @@ import type { Channel } from '@herald/protocol';
  */
 export interface Messenger<Message extends OutgoingMessage = OutgoingMessage> {
   readonly channel: Channel;
-  send(message: Message, signal: AbortSignal): Promise<SendReceipt>;
+  /**
+   * Sends one message. `accepting`, when given, is called once the provider holds the whole message but before
+   * it accepts it (SMTP: before the terminating dot), so the engine can commit the delivery as sent in that
+   * instant; if it rejects, the provider accepts nothing. Transports that cannot hold a message back (HTTP APIs)
+   * call it just before the request, with the provider's own idempotency key where it has one.
+   */
+  send(message: Message, signal: AbortSignal, accepting?: () => Promise<void>): Promise<SendReceipt>;
   /** Closes pooled connections; the engine calls it when a run ends or the server stops. */
   close(): Promise<void>;
 }

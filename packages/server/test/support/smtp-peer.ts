@@ -23,6 +23,8 @@ export class SmtpPeer {
   readonly #server: SMTPServer;
   readonly #listeners = new Set<() => void>();
   #port = 0;
+  /** Bytes of message data received so far, accepted or not (a message is accepted only on its final dot). */
+  bytesReceived = 0;
   /** When set, every message is refused with this SMTP reply, as a broken relay would. */
   refuseWith: string | undefined;
 
@@ -40,7 +42,10 @@ export class SmtpPeer {
       logger: false,
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          this.bytesReceived += chunk.length;
+        });
         stream.on('end', () => {
           if (this.refuseWith) {
             callback(Object.assign(new Error(this.refuseWith), { responseCode: 550 }));

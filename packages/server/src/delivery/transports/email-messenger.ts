@@ -1,6 +1,7 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import { SendError, type EmailMessage, type Messenger, type SendReceipt } from '../messenger.ts';
+import { composeSigned, heldBackStream } from './held-back-message.ts';
 
 /** Where an organization's mail leaves: its SMTP credential, else the server's HERALD_SMTP_URL. */
 export type SmtpRelay =
@@ -33,8 +34,9 @@ function replyCodeOf(error: unknown): number | undefined {
 /**
  * E-mail over a pool of SMTP connections (nodemailer), each message DKIM-signed with the sending domain's key
  * when it has one, sent with its return path as the envelope sender (bounces come back there) and the headers
- * the engine gives (List-Unsubscribe, List-Unsubscribe-Post, X-Herald-Delivery). A 5xx reply is permanent; a
- * 4xx reply, a timeout or a dropped connection may pass on a later try.
+ * the engine gives (List-Unsubscribe, List-Unsubscribe-Post, X-Herald-Delivery). The message is composed and
+ * signed first, then streamed with its end held back until `accepting` settles (held-back-message.ts). A 5xx
+ * reply is permanent; a 4xx reply, a timeout or a dropped connection may pass on a later try.
  */
 export class EmailMessenger implements Messenger<EmailMessage> {
   readonly channel = 'email' as const;
@@ -44,18 +46,17 @@ export class EmailMessenger implements Messenger<EmailMessage> {
     this.#transport = createTransport(poolOptions(relay));
   }
 
-  async send(message: EmailMessage, signal: AbortSignal): Promise<SendReceipt> {
+  async send(
+    message: EmailMessage,
+    signal: AbortSignal,
+    accepting: () => Promise<void> = async () => {},
+  ): Promise<SendReceipt> {
     signal.throwIfAborted();
+    const composed = await composeSigned(message);
     try {
       const info = await this.#transport.sendMail({
-        from: message.from,
-        to: message.to,
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
-        headers: message.headers,
         envelope: { from: message.returnPath, to: message.to },
-        ...(message.dkim ? { dkim: message.dkim } : {}),
+        raw: heldBackStream(composed, accepting),
       });
       return { providerMessageId: info.messageId };
     } catch (error) {
