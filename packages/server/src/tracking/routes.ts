@@ -52,11 +52,9 @@ export async function registerTrackingPageRoutes(app: FastifyInstance, services:
 
     scope.get('/t/o/*', async (request: TokenRequest, reply) => {
       const delivery = await find(request, 'open');
-      if (delivery) {
-        const machine = isMachineOpen(request.headers['user-agent'], request.ip);
-        await record(request, () => recordTrackingEvent(services.db, delivery, 'opened', { machine }));
-      }
-      // The pixel answers the same either way: whether a token was good is no one's business.
+      if (!delivery) return notFound(reply);
+      const machine = isMachineOpen(request.headers['user-agent'], request.ip);
+      await record(request, () => recordTrackingEvent(services.db, delivery, 'opened', { machine }));
       return reply
         .header('content-type', 'image/gif')
         .header('cache-control', 'no-store, no-cache, must-revalidate, max-age=0')

@@ -112,7 +112,8 @@ export async function applySubscriptionChange(
       SELECT is_unsubscribed FROM subscriber WHERE id = ${delivery.subscriberId} FOR UPDATE`.execute(trx);
     const wasUnsubscribed = subscriber.rows[0]?.is_unsubscribed ?? true;
     const everything = change.everything && !wasUnsubscribed;
-    const left = await setListUnsubscribed(trx, delivery, change.leave, true);
+    // Leaving everything leaves the lists as they are: rejoining later restores the choices made before.
+    const left = change.everything ? [] : await setListUnsubscribed(trx, delivery, change.leave, true);
     const rejoined = change.everything ? [] : await setListUnsubscribed(trx, delivery, change.rejoin, false);
     if (!everything && left.length === 0 && rejoined.length === 0) return undefined;
     await sql`

@@ -30,6 +30,8 @@ const HAS_LINK_INDEX = 0x10;
 const HAS_URL = 0x20;
 /** Longest token read: a click token with an address a mail client would still follow. */
 const MAX_TOKEN_LENGTH = 4096;
+/** The largest delivery id PostgreSQL's bigint holds. */
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
 
 /**
  * Signs and reads the tokens of tracking links (issue 17 §3, PROTOCOL §9: never bare ids). A token is
@@ -74,7 +76,7 @@ export class TrackingTokens {
     if (!kind) return undefined;
     const reader = { bytes: body, at: 2 };
     const deliveryId = readLeb128(reader);
-    if (deliveryId === undefined) return undefined;
+    if (deliveryId === undefined || deliveryId > MAX_BIGINT) return undefined;
     const payload: TrackingPayload = { deliveryId: deliveryId.toString(), kind };
     if (flags & HAS_LINK_INDEX) {
       const index = readLeb128(reader);
