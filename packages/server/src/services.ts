@@ -20,6 +20,7 @@ import { fileStoreOf, type FileStore } from './uploads/file-store.ts';
 import type { Composition } from './composition.ts';
 import { CommandGate } from './channels/command-gate.ts';
 import type { ResourceRegistry } from './query/resources.ts';
+import { TrackingTokens } from './tracking/tracking-token.ts';
 
 /** What command handlers work with; built once per server process. */
 export interface Services {
@@ -52,6 +53,8 @@ export interface Services {
   commandGate: CommandGate;
   /** The query types the areas implement (query/resources.ts). */
   resources: ResourceRegistry;
+  /** Signs and reads the tokens of tracking links (tracking/tracking-token.ts). */
+  trackingTokens: TrackingTokens;
 }
 
 export function createServices(
@@ -91,5 +94,6 @@ export function createServices(
     files,
     resources: composition.resources,
     commandGate: new CommandGate(),
+    trackingTokens: new TrackingTokens(secrets.jwtSecret),
   };
 }
