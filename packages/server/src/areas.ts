@@ -33,6 +33,7 @@ import { workflowArea } from './workflow/area.ts';
 import { triggersArea } from './triggers/area.ts';
 import { domainsArea } from './domains/area.ts';
 import { credentialsArea } from './credentials/area.ts';
+import { bouncesArea } from './bounces/area.ts';
 import { runActivityChecks } from './checks/run-activity-checks.ts';
 import type { Area } from './area.ts';
 
@@ -75,5 +76,6 @@ export const heraldAreas: readonly Area[] = [
   triggersArea,
   domainsArea,
   credentialsArea,
+  bouncesArea,
   clientErrorsArea,
 ];

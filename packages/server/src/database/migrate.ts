@@ -31,6 +31,7 @@ import * as domains from './migrations/0029-domains.ts';
 import * as credentials from './migrations/0030-credentials.ts';
 import * as checkRuns from './migrations/0031-check-runs.ts';
 import * as deliveries from './migrations/0032-deliveries.ts';
+import * as deliveryReports from './migrations/0035-delivery-reports.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '0030-credentials': credentials,
   '0031-check-runs': checkRuns,
   '0032-deliveries': deliveries,
+  '0035-delivery-reports': deliveryReports,
 };
 
 const provider: MigrationProvider = {

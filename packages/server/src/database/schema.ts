@@ -22,6 +22,7 @@ import type { TriggersTables } from '../triggers/tables.ts';
 import type { DomainsTables } from '../domains/tables.ts';
 import type { CredentialsTables } from '../credentials/tables.ts';
 import type { DeliveryTables } from '../delivery/tables.ts';
+import type { BouncesTables } from '../bounces/tables.ts';
 
 /**
  * The database as Kysely sees it. Every tenant table carries organization_id, and every repository
@@ -51,7 +52,8 @@ export interface Database
     TriggersTables,
     DomainsTables,
     CredentialsTables,
-    DeliveryTables {
+    DeliveryTables,
+    BouncesTables {
   organization: OrganizationTable;
   partition_set: PartitionSetTable;
   partition: PartitionTable;
