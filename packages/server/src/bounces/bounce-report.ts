@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { simpleParser, type Attachment, type HeaderValue } from 'mailparser';
+import { simpleParser, type Attachment, type HeaderValue, type MailParserOptions } from 'mailparser';
+import { deliveryIdOfReturnPath } from './return-path.ts';
 import type { DeliveryOutcome } from './delivery-outcome.ts';
 
 /** The header every message Herald sends carries (PROTOCOL §9), naming its delivery row. */
@@ -28,12 +29,23 @@ export interface BounceReport {
 const DELIVERY_ID = /^\s*<?(\d{1,18})>?\s*$/;
 
 /**
+ * The report's parts kept as parts: the delivery-status as an attachment rather than text, and a returned
+ * message/rfc822 whole (mailsplit's `ignoreEmbedded`, which mailparser hands on to it but does not declare),
+ * since feedback loops send it inline and mailparser would otherwise melt its headers into the text.
+ */
+const REPORT_PARSING: MailParserOptions & { ignoreEmbedded: boolean } = {
+  keepDeliveryStatus: true,
+  skipHtmlToText: true,
+  ignoreEmbedded: true,
+};
+
+/**
  * Reads a message that came to the return path with mailparser: an RFC 3464 delivery report
  * (multipart/report; report-type=delivery-status) or an RFC 5965 complaint (report-type=feedback-report).
  * A DSN whose recipients were all delivered, relayed or expanded has no outcome; so has an auto-reply.
  */
 export async function readBounceReport(raw: Buffer): Promise<BounceReport | undefined> {
-  const parsed = await simpleParser(raw, { keepDeliveryStatus: true, skipHtmlToText: true });
+  const parsed = await simpleParser(raw, REPORT_PARSING);
   const contentType = parsed.headers.get('content-type');
   const reportType = structuredHeader(contentType)?.params['report-type']?.toLowerCase();
   if (structuredHeader(contentType)?.value.toLowerCase() !== 'multipart/report') return undefined;
@@ -49,9 +61,11 @@ export async function readBounceReport(raw: Buffer): Promise<BounceReport | unde
     const recipients = [fields.get('original-rcpt-to'), returned?.get('to')]
       .map(addressText)
       .filter((address): address is string => Boolean(address));
+    // A feedback loop reports to the address it was registered with; the original envelope sender is VERP.
+    const originalMailFrom = addressText(fields.get('original-mail-from'));
     return {
       reportId,
-      deliveryId,
+      deliveryId: deliveryId ?? (originalMailFrom ? deliveryIdOfReturnPath(originalMailFrom) : undefined),
       recipients,
       outcome: { kind: 'complaint', feedbackType: text(fields.get('feedback-type')) || 'abuse' },
     };

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { comparableName } from '../domains/domain-names.ts';
 
@@ -42,13 +42,7 @@ export async function returnPathOwner(
     .select('organization_id')
     .where('kind', '=', 'sending')
     .where('verified_at', 'is not', null)
-    .where((eb) =>
-      eb(
-        eb.fn('concat', [eb.fn.coalesce('envfrom', eb.val(DEFAULT_ENVFROM)), eb.val('.'), 'domain']),
-        '=',
-        host,
-      ),
-    )
+    .where(sql<string>`coalesce(envfrom, ${DEFAULT_ENVFROM}::text) || '.' || domain`, '=', host)
     .executeTakeFirst();
   return row ? { organizationId: row.organization_id } : undefined;
 }
