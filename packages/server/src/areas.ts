@@ -34,6 +34,7 @@ import { triggersArea } from './triggers/area.ts';
 import { domainsArea } from './domains/area.ts';
 import { credentialsArea } from './credentials/area.ts';
 import { trackingArea } from './tracking/area.ts';
+import { bouncesArea } from './bounces/area.ts';
 import { runActivityChecks } from './checks/run-activity-checks.ts';
 import type { Area } from './area.ts';
 
@@ -77,5 +78,6 @@ export const heraldAreas: readonly Area[] = [
   domainsArea,
   credentialsArea,
   trackingArea,
+  bouncesArea,
   clientErrorsArea,
 ];

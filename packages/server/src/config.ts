@@ -62,6 +62,10 @@ export interface Config {
   trackingHost: string;
   /** The SPF record a sending domain includes (HERALD_SPF_HOST). */
   spfHost: string;
+  /** The port of the bounce listener, which takes DSNs at the return paths (HERALD_BOUNCE_SMTP_PORT); none: off. */
+  bounceSmtpPort: number | undefined;
+  /** The address it listens on (HERALD_BOUNCE_SMTP_HOST, default 127.0.0.1 behind the MX's relay). */
+  bounceSmtpHost: string;
 }
 
 /**
@@ -111,6 +115,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sentryDsn: env.HERALD_SENTRY_DSN || undefined,
     clientErrorChatIntervalMs: ERROR_CHAT_INTERVAL_MS,
     ...domainHosts(env, new URL(publicUrl).hostname),
+    bounceSmtpPort: env.HERALD_BOUNCE_SMTP_PORT ? parsePort(env.HERALD_BOUNCE_SMTP_PORT) : undefined,
+    bounceSmtpHost: env.HERALD_BOUNCE_SMTP_HOST || '127.0.0.1',
   };
 }
 

@@ -111,6 +111,8 @@ export const CREDENTIAL_TYPES = {
       field('accountName', 'text', { label: 'phoneNumberId' }),
       field('apiToken', 'secret'),
       field('baseUrl', 'url', { defaultValue: 'https://graph.facebook.com/v21.0' }),
+      // The app secret signs the delivery-status webhooks (X-Hub-Signature-256); without it none is accepted.
+      field('apiSecretKey', 'secret', { required: false }),
     ],
   },
   // LINE Messaging API: the channel secret (signs webhooks) and the channel access token.

@@ -105,9 +105,11 @@ export type ScoringField = (typeof SCORING_FIELDS)[number];
 /** Kinds of interaction history (functional §3; the target-expression events of PROTOCOL §6 among them). */
 export const SUBSCRIBER_EVENT_KINDS = [
   'sent',
+  'delivered',
   'opened',
   'clicked',
   'bounced',
+  'complained',
   'unsubscribed',
   'listsubscribed',
   'formsubmitted',

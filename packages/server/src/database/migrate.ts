@@ -32,6 +32,7 @@ import * as credentials from './migrations/0030-credentials.ts';
 import * as checkRuns from './migrations/0031-check-runs.ts';
 import * as deliveries from './migrations/0032-deliveries.ts';
 import * as trackedLinks from './migrations/0033-tracked-links.ts';
+import * as deliveryReports from './migrations/0035-delivery-reports.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '0031-check-runs': checkRuns,
   '0032-deliveries': deliveries,
   '0033-tracked-links': trackedLinks,
+  '0035-delivery-reports': deliveryReports,
 };
 
 const provider: MigrationProvider = {

@@ -23,6 +23,7 @@ import type { DomainsTables } from '../domains/tables.ts';
 import type { CredentialsTables } from '../credentials/tables.ts';
 import type { DeliveryTables } from '../delivery/tables.ts';
 import type { TrackingTables } from '../tracking/tables.ts';
+import type { BouncesTables } from '../bounces/tables.ts';
 
 /**
  * The database as Kysely sees it. Every tenant table carries organization_id, and every repository
@@ -53,7 +54,8 @@ export interface Database
     DomainsTables,
     CredentialsTables,
     DeliveryTables,
-    TrackingTables {
+    TrackingTables,
+    BouncesTables {
   organization: OrganizationTable;
   partition_set: PartitionSetTable;
   partition: PartitionTable;

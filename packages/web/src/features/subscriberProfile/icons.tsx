@@ -31,6 +31,7 @@ export function LockIcon({ size }: { size?: number }) {
 /** Outline paths per interaction kind, drawn as the timeline's bullets. */
 const EVENT_PATHS: Record<SubscriberEventKind, ReactNode> = {
   sent: <path d="M22 2 11 13M22 2l-7 20-4-9-9-4 20-7z" />,
+  delivered: <path d="M2 13l4 4L16 7M10 15l2 2L22 7" />,
   opened: (
     <>
       <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
@@ -39,6 +40,7 @@ const EVENT_PATHS: Record<SubscriberEventKind, ReactNode> = {
   ),
   clicked: <path d="M9 9l11 4-5 2-2 5-4-11zM4 4l3 3M12 2v3M2 12h3" />,
   bounced: <path d="M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3" />,
+  complained: <path d="M4 22V4a1 1 0 0 1 1-1h13l-3 5 3 5H5" />,
   unsubscribed: (
     <>
       <circle cx="12" cy="12" r="9" />
@@ -71,9 +73,11 @@ export function EventIcon({ kind }: { kind: SubscriberEventKind }) {
 
 export const EVENT_COLORS: Record<SubscriberEventKind, string> = {
   sent: 'blue',
+  delivered: 'lime',
   opened: 'teal',
   clicked: 'cyan',
   bounced: 'orange',
+  complained: 'red',
   unsubscribed: 'red',
   listsubscribed: 'green',
   formsubmitted: 'grape',
