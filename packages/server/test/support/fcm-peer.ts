@@ -49,9 +49,9 @@ export class FcmPeer {
   ) {}
 
   static async start(project: { projectId: string; accessToken: string }): Promise<FcmPeer> {
-    let peer: FcmPeer | undefined;
-    const http = await HttpPeer.start((request) => (peer as FcmPeer).answer(request));
-    peer = new FcmPeer(http, project);
+    const http = await HttpPeer.start();
+    const peer = new FcmPeer(http, project);
+    http.serve((request) => peer.answer(request));
     return peer;
   }
 

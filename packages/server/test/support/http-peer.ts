@@ -29,8 +29,9 @@ export class HttpPeer {
   readonly requests: PeerRequest[] = [];
   readonly #failures: PeerAnswer[] = [];
   readonly #server: Server;
+  #handler: (request: PeerRequest) => PeerAnswer | Promise<PeerAnswer> = () => ({ status: 503 });
 
-  private constructor(handler: (request: PeerRequest, peer: HttpPeer) => PeerAnswer | Promise<PeerAnswer>) {
+  private constructor() {
     this.#server = createServer((incoming, response) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -45,7 +46,7 @@ export class HttpPeer {
         };
         this.requests.push(request);
         void Promise.resolve()
-          .then(() => handler(request, this))
+          .then(() => this.#handler(request))
           .catch((error: unknown): PeerAnswer => ({ status: 500, text: String(error) }))
           .then((answer) => {
             for (const [name, value] of Object.entries(answer.headers ?? {})) response.setHeader(name, value);
@@ -59,15 +60,18 @@ export class HttpPeer {
     });
   }
 
-  static async start(
-    handler: (request: PeerRequest, peer: HttpPeer) => PeerAnswer | Promise<PeerAnswer>,
-  ): Promise<HttpPeer> {
-    const peer = new HttpPeer(handler);
+  static async start(): Promise<HttpPeer> {
+    const peer = new HttpPeer();
     await new Promise<void>((resolve, reject) => {
       peer.#server.once('error', reject);
       peer.#server.listen(0, '127.0.0.1', () => resolve());
     });
     return peer;
+  }
+
+  /** The provider's handler: it checks a request and answers it. */
+  serve(handler: (request: PeerRequest) => PeerAnswer | Promise<PeerAnswer>): void {
+    this.#handler = handler;
   }
 
   get url(): string {

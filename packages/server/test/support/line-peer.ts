@@ -35,9 +35,9 @@ export class LinePeer {
   ) {}
 
   static async start(channelAccessToken: string): Promise<LinePeer> {
-    let peer: LinePeer | undefined;
-    const http = await HttpPeer.start((request) => (peer as LinePeer).answer(request));
-    peer = new LinePeer(http, channelAccessToken);
+    const http = await HttpPeer.start();
+    const peer = new LinePeer(http, channelAccessToken);
+    http.serve((request) => peer.answer(request));
     return peer;
   }
 

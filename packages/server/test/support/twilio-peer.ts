@@ -39,9 +39,9 @@ export class TwilioPeer {
   ) {}
 
   static async start(login: TwilioAccountLogin): Promise<TwilioPeer> {
-    let peer: TwilioPeer | undefined;
-    const http = await HttpPeer.start((request) => (peer as TwilioPeer).answer(request));
-    peer = new TwilioPeer(http, login);
+    const http = await HttpPeer.start();
+    const peer = new TwilioPeer(http, login);
+    http.serve((request) => peer.answer(request));
     return peer;
   }
 

@@ -42,9 +42,9 @@ export class WebPushPeer {
   private constructor(readonly http: HttpPeer) {}
 
   static async start(): Promise<WebPushPeer> {
-    let peer: WebPushPeer | undefined;
-    const http = await HttpPeer.start((request) => (peer as WebPushPeer).answer(request));
-    peer = new WebPushPeer(http);
+    const http = await HttpPeer.start();
+    const peer = new WebPushPeer(http);
+    http.serve((request) => peer.answer(request));
     return peer;
   }
 

@@ -62,9 +62,9 @@ export class WhatsAppPeer {
     account: { version: string; phoneNumberId: string; businessAccountId: string; accessToken: string },
     templates: Array<WhatsAppPeerTemplate & { parameterCount?: number }> = [],
   ): Promise<WhatsAppPeer> {
-    let peer: WhatsAppPeer | undefined;
-    const http = await HttpPeer.start((request) => (peer as WhatsAppPeer).answer(request));
-    peer = new WhatsAppPeer(http, account, templates);
+    const http = await HttpPeer.start();
+    const peer = new WhatsAppPeer(http, account, templates);
+    http.serve((request) => peer.answer(request));
     return peer;
   }
 
