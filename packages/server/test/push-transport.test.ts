@@ -1,4 +1,4 @@
-import webPush from 'web-push';
+import { webPush } from '../src/delivery/transports/web-push-client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushMessage } from '../src/delivery/messenger.ts';
 import { pushMessenger } from '../src/delivery/transports/push.ts';

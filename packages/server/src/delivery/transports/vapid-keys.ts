@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import webPush from 'web-push';
+import { webPush } from './web-push-client.ts';
 import type { Database } from '../../database/schema.ts';
 import { isSealed, openSecret, sealSecret } from '../../vault/secret-box.ts';
 

@@ -1,5 +1,5 @@
 import { isProviderBaseUrl } from '@herald/protocol';
-import webPush from 'web-push';
+import { webPush } from './web-push-client.ts';
 import { SendError, type PushMessage, type SendReceipt } from '../messenger.ts';
 import { isSuccess, providerRequest, transientStatus } from './provider-request.ts';
 
