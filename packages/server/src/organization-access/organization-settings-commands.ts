@@ -7,6 +7,7 @@ import {
 } from '@herald/protocol';
 import { registerCommand, type CommandContext } from '../channels/registry.ts';
 import { checkChannelCredentials, channelCredentialsOf } from '../credentials/channel-credentials.ts';
+import { storedWebPushKeys } from '../delivery/transports/vapid-keys.ts';
 import { actingAdministrator } from './admin-guards.ts';
 import { parseAllowList, readSecuritySettings, writeSecuritySettings } from './security-settings.ts';
 
@@ -50,7 +51,10 @@ export const organizationSettingsCommands = {
               settings.channelCredentials,
             );
       // Security settings have their own command, audit entry and checks; a general update cannot change them.
-      const next = { ...settings, channelCredentials, security: current };
+      // Nor the VAPID keys (delivery/transports/vapid-keys.ts): every Web Push subscription is bound to them.
+      const webPush = await storedWebPushKeysOf(context, params.organizationId);
+      const { webPush: _given, ...rest } = settings;
+      const next = { ...rest, channelCredentials, security: current, ...(webPush ? { webPush } : {}) };
       await context.services.db
         .updateTable('organization')
         .set({ settings: JSON.stringify(next) })
@@ -101,6 +105,15 @@ async function currentChannelCredentials(context: CommandContext, organizationId
     .where('id', '=', organizationId)
     .executeTakeFirst();
   return channelCredentialsOf(row?.settings);
+}
+
+async function storedWebPushKeysOf(context: CommandContext, organizationId: number) {
+  const row = await context.services.db
+    .selectFrom('organization')
+    .select('settings')
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
+  return storedWebPushKeys(row?.settings);
 }
 
 function parseJsonObject(text: string, path: string): Record<string, unknown> {
