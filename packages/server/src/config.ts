@@ -62,6 +62,11 @@ export interface Config {
   trackingHost: string;
   /** The SPF record a sending domain includes (HERALD_SPF_HOST). */
   spfHost: string;
+  /**
+   * The shared product domain mail goes from when an organization has no sending domain of its own (functional
+   * §9; HERALD_PRODUCT_MAIL_DOMAIN, by default the public URL's host). See domains/default-sender.ts.
+   */
+  productMailDomain: string;
 }
 
 /**
@@ -118,7 +123,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function domainHosts(
   env: NodeJS.ProcessEnv,
   publicHost: string,
-): Pick<Config, 'dnsServers' | 'returnPathHost' | 'trackingHost' | 'spfHost'> {
+): Pick<Config, 'dnsServers' | 'returnPathHost' | 'trackingHost' | 'spfHost' | 'productMailDomain'> {
   const dnsServers = (env.HERALD_DNS_SERVERS ?? '')
     .split(',')
     .map((server) => server.trim())
@@ -133,6 +138,7 @@ function domainHosts(
     returnPathHost: hostName(env.HERALD_RETURN_PATH_HOST) ?? `bounce.${publicHost}`,
     trackingHost: hostName(env.HERALD_TRACKING_HOST) ?? publicHost,
     spfHost: hostName(env.HERALD_SPF_HOST) ?? `_spf.${publicHost}`,
+    productMailDomain: hostName(env.HERALD_PRODUCT_MAIL_DOMAIN) ?? publicHost,
   };
 }
 
