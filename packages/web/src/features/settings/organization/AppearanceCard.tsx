@@ -151,6 +151,8 @@ export function AppearanceCard({ logoUri, theme }: { logoUri: string | null; the
           value={shownColour}
           onChange={setColour}
           format="hex"
+          // The eye dropper's button has no label to give it, and a colour is typed or picked here anyway.
+          withEyeDropper={false}
           error={colourValid ? undefined : t('settings.organization.colourInvalid')}
           maw={260}
           data-testid="organization-colour"
