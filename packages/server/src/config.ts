@@ -66,6 +66,11 @@ export interface Config {
   bounceSmtpPort: number | undefined;
   /** The address it listens on (HERALD_BOUNCE_SMTP_HOST, default 127.0.0.1 behind the MX's relay). */
   bounceSmtpHost: string;
+  /**
+   * The shared product domain mail goes from when an organization has no sending domain of its own (functional
+   * §9; HERALD_PRODUCT_MAIL_DOMAIN, by default the public URL's host). See domains/default-sender.ts.
+   */
+  productMailDomain: string;
 }
 
 /**
@@ -124,7 +129,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function domainHosts(
   env: NodeJS.ProcessEnv,
   publicHost: string,
-): Pick<Config, 'dnsServers' | 'returnPathHost' | 'trackingHost' | 'spfHost'> {
+): Pick<Config, 'dnsServers' | 'returnPathHost' | 'trackingHost' | 'spfHost' | 'productMailDomain'> {
   const dnsServers = (env.HERALD_DNS_SERVERS ?? '')
     .split(',')
     .map((server) => server.trim())
@@ -139,6 +144,7 @@ function domainHosts(
     returnPathHost: hostName(env.HERALD_RETURN_PATH_HOST) ?? `bounce.${publicHost}`,
     trackingHost: hostName(env.HERALD_TRACKING_HOST) ?? publicHost,
     spfHost: hostName(env.HERALD_SPF_HOST) ?? `_spf.${publicHost}`,
+    productMailDomain: hostName(env.HERALD_PRODUCT_MAIL_DOMAIN) ?? publicHost,
   };
 }
 

@@ -49,6 +49,7 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     updateOrganizationAccess: 'admin',
     revokeOrganizationAccess: 'admin',
     endUserSessions: 'admin',
+    updateOrganizationName: 'admin',
     updateOrganizationTheme: 'admin',
     updateOrganizationSettings: 'admin',
     getSecuritySettings: 'admin',
@@ -242,6 +243,7 @@ describe('authorization table', () => {
       ],
       ['revokeOrganizationAccess', () => ({ userId: 2_000_000_000 }), outcomes.admin],
       ['endUserSessions', () => ({ userId: 2_000_000_000 }), outcomes.admin],
+      ['updateOrganizationName', () => ({ name: 'Matrix organization' }), outcomes.admin],
       [
         'updateOrganizationTheme',
         () => ({ logo_uri: null, theme: '{"primaryColor":"#112233"}' }),

@@ -79,6 +79,13 @@ describe('organization settings', () => {
     ],
     ['messaging.rules.suppression.0', { messaging: { rules: { suppression: ['not an address'] } } }],
     ['advanced.enableBetaFeatures', { advanced: { enableBetaFeatures: 'on' } }],
+    ['currency', { currency: 'dollars' }],
+    ['defaultSender.fromAddress', { defaultSender: { fromName: 'News', fromAddress: 'not an address' } }],
+    [
+      'defaultSender.fromAddress',
+      { defaultSender: { fromName: 'News', fromAddress: 'news@unverified.test' } },
+    ],
+    ['defaultSender', { defaultSender: { fromName: 'News', fromAddress: 'a@b.test', replyTo: 'x' } }],
   ])('refuses a malformed %s and keeps what was saved', async (path, settings) => {
     const before = await stored();
     const reply = await save({ ...valid, ...settings });

@@ -199,6 +199,8 @@ export const ACCESSIBILITY_SCREENS: readonly AccessibilityScreen[] = [
   { name: 'targeting rule', path: (seed) => org(seed, 'settings/targeting/email') },
   { name: 'domains', path: (seed) => org(seed, 'settings/domains') },
   { name: 'sign-in rules', path: (seed) => org(seed, 'settings/rules') },
+  { name: 'organization settings', path: (seed) => org(seed, 'settings/organization') },
+  { name: 'advanced settings', path: (seed) => org(seed, 'settings/advanced') },
   ...(['sms', 'pushnotification', 'whatsapp', 'line', 'web', 'displayad'] as const).map((channel) => ({
     name: `${channel} editor`,
     path: (seed: AccessibilitySeed) => org(seed, `activity/editor/${seed.activityIds[channel]}`),

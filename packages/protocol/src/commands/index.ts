@@ -35,6 +35,7 @@ export {
 } from './account.ts';
 export {
   organizationAccessCommands,
+  ORGANIZATION_NAME_MAX,
   securitySettingsSchema,
   userAccountSchema,
   auditEntrySchema,

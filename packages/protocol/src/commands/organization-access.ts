@@ -6,6 +6,9 @@ import { organizationSchema } from './entities.ts';
 import { ssoIssuerSchema } from './sso.ts';
 import { emailField, isoDateTimeField, organizationIdField, sessionIdField } from './fields.ts';
 
+/** The longest organization name (issue 16 §1). */
+export const ORGANIZATION_NAME_MAX = 200;
+
 const adminParams = z.object({ sessionId: sessionIdField, organizationId: organizationIdField });
 const rolesField = z.array(z.enum(ROLES)).min(1).max(ROLES.length);
 const userIdField = z.number().int().positive();
@@ -97,6 +100,13 @@ export const organizationAccessCommands = {
     params: adminParams.extend({ userId: userIdField }),
     result: z.object({ ended: z.number().int() }),
   }),
+  updateOrganizationName: defineCommand({
+    channel: 'session',
+    description:
+      "Renames the organization (1–200 characters, trimmed); its users' organization lists follow.",
+    params: adminParams.extend({ name: z.string().trim().min(1).max(ORGANIZATION_NAME_MAX) }),
+    result: organizationSchema,
+  }),
   updateOrganizationTheme: defineCommand({
     channel: 'session',
     description: "Sets the organization's logo address and theme (colour and style, as JSON).",
@@ -112,7 +122,8 @@ export const organizationAccessCommands = {
       '`import.rules` {disallowSubscriberUpload, disallowNewLists, lists: {listId: {disallowSubscriberUpload}}}; ' +
       '`messaging.rules` {quietHours: {channel: {start, end}} (HH:MM, organization time), frequencyCap: ' +
       '{messages, per: day|week} | null, suppression: [address or domain]}; `advanced` {enableBetaFeatures, ' +
-      'featureKeys}. Any of these, when malformed, answers ValidationError naming the field, and nothing is saved.',
+      'featureKeys}; `currency` (ISO 4217 code); `defaultSender` {fromName, fromAddress}, whose address must be at ' +
+      'one of the organization’s verified sending domains or at the shared product domain. Any of these, when malformed, answers ValidationError naming the field, and nothing is saved.',
     params: adminParams.extend({ settings: jsonObjectField }),
     result: organizationSchema,
   }),

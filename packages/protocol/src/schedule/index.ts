@@ -5,3 +5,4 @@ export * from './sending-settings.ts';
 export * from './triggers.ts';
 export * from './messaging-rules.ts';
 export * from './organization-settings.ts';
+export * from './default-sender.ts';

@@ -14,15 +14,15 @@ export const quietHoursSchema = z
   });
 export type QuietHours = z.infer<typeof quietHoursSchema>;
 
-/** An address (`ann@example.com`) or a whole domain (`example.com` or `@example.com`). */
+/** An address (`ann@example.com`) or a whole domain (`example.com` or `@example.com`), lower-cased. */
+export const SUPPRESSION_ENTRY_PATTERN =
+  /^(?:[^\s@]+@|@)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
 const suppressionEntry = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(
-    /^(?:[^\s@]+@|@)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
-    'An e-mail address or a domain',
-  );
+  .regex(SUPPRESSION_ENTRY_PATTERN, 'An e-mail address or a domain');
 
 /**
  * The organization's messaging rules (issue 16 §6, settings `messaging.rules`), which the delivery engine

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema, defaultSenderSchema } from './default-sender.ts';
 import { messagingRulesSchema } from './messaging-rules.ts';
 import { sendingSettingsSchema } from './sending-settings.ts';
 
@@ -57,5 +58,7 @@ export function organizationSettingsIssues(
     typeof messaging === 'object' && messaging !== null ? messaging.rules : undefined,
   );
   check('advanced', advancedSchema, settings.advanced);
+  check('currency', currencySchema, settings.currency);
+  check('defaultSender', defaultSenderSchema, settings.defaultSender);
   return issues;
 }

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'sessions.endedByAdmin',
   'issuer.added',
   'issuer.disabled',
+  'organization.renamed',
   'organization.themeUpdated',
   'organization.settingsUpdated',
   'security.updated',

@@ -9,6 +9,7 @@ describe('domain settings', () => {
       returnPathHost: 'bounce.console.herald.example',
       trackingHost: 'console.herald.example',
       spfHost: '_spf.console.herald.example',
+      productMailDomain: 'console.herald.example',
     });
     expect(
       readConfig({
@@ -16,12 +17,14 @@ describe('domain settings', () => {
         HERALD_RETURN_PATH_HOST: 'Bounces.Example.NET.',
         HERALD_TRACKING_HOST: 'links.example.net',
         HERALD_SPF_HOST: 'spf.example.net',
+        HERALD_PRODUCT_MAIL_DOMAIN: 'Mail.Example.NET',
       }),
     ).toMatchObject({
       dnsServers: ['127.0.0.1:5353', '10.0.0.53', '[::1]:53'],
       returnPathHost: 'bounces.example.net',
       trackingHost: 'links.example.net',
       spfHost: 'spf.example.net',
+      productMailDomain: 'mail.example.net',
     });
     expect(() => readConfig({ HERALD_DNS_SERVERS: 'dns.example.net' })).toThrow(
       'HERALD_DNS_SERVERS: "dns.example.net" is not an address or address:port',

@@ -1,4 +1,6 @@
 import {
+  addressDomain,
+  defaultSenderOf,
   HeraldError,
   organizationAccessCommands,
   securitySettingsSchema,
@@ -8,6 +10,7 @@ import {
 import { registerCommand, type CommandContext } from '../channels/registry.ts';
 import { checkChannelCredentials, channelCredentialsOf } from '../credentials/channel-credentials.ts';
 import { storedWebPushKeys } from '../delivery/transports/vapid-keys.ts';
+import { verifiedSendingDomains } from '../domains/default-sender.ts';
 import { actingAdministrator } from './admin-guards.ts';
 import { parseAllowList, readSecuritySettings, writeSecuritySettings } from './security-settings.ts';
 
@@ -15,6 +18,25 @@ const admin = { kind: 'admin' } as const;
 
 /** An organization's theme, settings and security (PROTOCOL §3, admin only). */
 export const organizationSettingsCommands = {
+  updateOrganizationName: registerCommand(
+    organizationAccessCommands.updateOrganizationName,
+    admin,
+    async (params, context) => {
+      const actorUserId = await actingAdministrator(params, context);
+      const renamed = await context.services.db
+        .updateTable('organization')
+        .set({ name: params.name })
+        .where('id', '=', params.organizationId)
+        .returning('name')
+        .executeTakeFirst();
+      if (!renamed) throw new HeraldError('NotFoundError');
+      await record(context, 'organization.renamed', params.organizationId, actorUserId, {
+        name: params.name,
+      });
+      return organizationView(context, params.organizationId, actorUserId);
+    },
+  ),
+
   updateOrganizationTheme: registerCommand(
     organizationAccessCommands.updateOrganizationTheme,
     admin,
@@ -39,6 +61,7 @@ export const organizationSettingsCommands = {
       const settings =
         typeof params.settings === 'string' ? parseJsonObject(params.settings, 'settings') : params.settings;
       checkSettings(settings);
+      await checkDefaultSender(context, params.organizationId, settings);
       const current = await readSecuritySettings(context.services.db, params.organizationId);
       // Each channel's provider (issue 16 §5) has its own command; given here it is checked the same way, and
       // left out it is kept, so a page that does not know it cannot drop it.
@@ -98,6 +121,40 @@ function checkSettings(settings: Record<string, unknown>): void {
   if (details.length > 0) throw new HeraldError('ValidationError', { details });
 }
 
+/**
+ * A default sender's address must be at one of the organization's verified sending domains or at the shared
+ * product domain (issue 16 §1). Checked only when it changes: a stored one whose domain has since lost its
+ * verification must not block saving the rest (delivery then falls back to the product domain).
+ */
+async function checkDefaultSender(
+  context: CommandContext,
+  organizationId: number,
+  settings: Record<string, unknown>,
+): Promise<void> {
+  const sender = defaultSenderOf(settings);
+  if (!sender) return;
+  const { db, config } = context.services;
+  const stored = await db
+    .selectFrom('organization')
+    .select('settings')
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
+  const before = defaultSenderOf(stored?.settings);
+  if (before?.fromAddress.toLowerCase() === sender.fromAddress.toLowerCase()) return;
+  const domain = addressDomain(sender.fromAddress);
+  if (domain === config.productMailDomain) return;
+  const verified = await verifiedSendingDomains(db, organizationId);
+  if (verified.some((row) => row.domain === domain)) return;
+  throw new HeraldError('ValidationError', {
+    details: [
+      {
+        path: 'settings.defaultSender.fromAddress',
+        message: `Not at a verified sending domain of the organization, nor at ${config.productMailDomain}`,
+      },
+    ],
+  });
+}
+
 async function currentChannelCredentials(context: CommandContext, organizationId: number) {
   const row = await context.services.db
     .selectFrom('organization')
@@ -143,7 +200,11 @@ async function organizationView(
 
 function record(
   context: CommandContext,
-  action: 'organization.themeUpdated' | 'organization.settingsUpdated' | 'security.updated',
+  action:
+    | 'organization.renamed'
+    | 'organization.themeUpdated'
+    | 'organization.settingsUpdated'
+    | 'security.updated',
   organizationId: number,
   actorUserId: number,
   details: Record<string, unknown>,

@@ -618,6 +618,25 @@ export const routeTable: readonly RouteDefinition[] = [
     requires: ADMIN,
     fallback: 'settings',
   },
+  // Issue 16 §1, §6, §7: the organization page and advanced settings (administrators), and the rules (guard 6).
+  {
+    id: 'settings-organization',
+    path: '/:organization/settings/organization',
+    scope: 'organization',
+    titleKey: 'settings.organization.title',
+    page: lazyPage(() => import('../features/settings/organization/OrganizationPage.tsx')),
+    requires: ADMIN,
+    navigation: { labelKey: 'settings.organization.title', group: 'settings' },
+  },
+  {
+    id: 'settings-advanced',
+    path: '/:organization/settings/advanced',
+    scope: 'organization',
+    titleKey: 'settings.advanced.title',
+    page: lazyPage(() => import('../features/settings/advanced/AdvancedPage.tsx')),
+    requires: ADMIN,
+    navigation: { labelKey: 'settings.advanced.title', group: 'settings' },
+  },
   {
     // Platform §2 guard 6: administrators whose e-mail domain is the provider's; others go to the dashboard.
     id: 'settings-rules',
@@ -628,6 +647,7 @@ export const routeTable: readonly RouteDefinition[] = [
     requires: { roles: ['System.Admin'], emailDomains: PROVIDER_DOMAINS },
     fallback: 'dashboard',
     refusal: 'named',
+    navigation: { labelKey: 'settings.rules.title', group: 'settings' },
   },
   // Issue 16 §5, the credentials vault: administrators, with the integrations feature on (platform §6).
   {

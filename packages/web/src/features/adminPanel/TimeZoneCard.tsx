@@ -1,19 +1,13 @@
-import type { Organization } from '@herald/protocol';
 import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { showToast } from '../../platform/alerts/toast.ts';
-import type { ChannelError } from '../../platform/channel/channelError.ts';
-import { commandKey } from '../../platform/data/useCommand.ts';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { useSendingSettings } from '../../platform/organization/useSendingSettings.ts';
-import { usePlatform } from '../../platform/platformContext.ts';
 import { AdminError } from '../settings/AdminError.tsx';
 import { useAdminParams } from '../settings/useAdminCommand.ts';
+import { useOrganizationSettingsSave } from '../settings/useOrganizationSettingsSave.ts';
 import { settingsWithTimeZone, timeZoneChoices } from './timeZones.ts';
-
-type AdminParams = NonNullable<ReturnType<typeof useAdminParams>>;
 
 /**
  * The organization's time zone (issue 15 §8), whose wall clock activity schedules follow: a searchable list of
@@ -21,8 +15,6 @@ type AdminParams = NonNullable<ReturnType<typeof useAdminParams>>;
  */
 export function TimeZoneCard() {
   const { t } = useTranslation();
-  const { sessionChannel } = usePlatform();
-  const queryClient = useQueryClient();
   const params = useAdminParams();
   const saved = useSendingSettings().timeZone;
   // null while untouched: the saved zone shows, and follows it when it changes.
@@ -30,21 +22,7 @@ export function TimeZoneCard() {
   const choices = useMemo(() => timeZoneChoices(saved), [saved]);
   const value = chosen ?? saved;
 
-  const saving = useMutation<Organization, ChannelError, { admin: AdminParams; timeZone: string }>({
-    mutationFn: async ({ admin, timeZone }) => {
-      // The command replaces all the settings: read them fresh, so another change made meanwhile is kept.
-      const fresh = await sessionChannel.request('getOrganizationToken', admin);
-      const organization = await sessionChannel.request('updateOrganizationSettings', {
-        ...admin,
-        settings: settingsWithTimeZone(fresh.organization.settings, timeZone),
-      });
-      // The organization's pages read its settings from the token's answer: give them the saved ones now.
-      queryClient.setQueryData(commandKey(sessionChannel, 'getOrganizationToken', admin), {
-        token: fresh.token,
-        organization,
-      });
-      return organization;
-    },
+  const saving = useOrganizationSettingsSave({
     onSuccess: () => {
       setChosen(null);
       showToast(t('settings.timeZone.saved'));
@@ -52,7 +30,7 @@ export function TimeZoneCard() {
   });
   const onSave = (event: FormEvent) => {
     event.preventDefault();
-    if (params) saving.mutate({ admin: params, timeZone: value });
+    saving.mutate((current) => settingsWithTimeZone(current, value));
   };
 
   return (

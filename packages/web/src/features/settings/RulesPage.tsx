@@ -1,16 +1,21 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
+import { useCurrentOrganization } from '../../platform/organization/organizationContext.ts';
+import { ImportRulesForm } from './rules/ImportRulesForm.tsx';
+import { MessagingRulesForm } from './rules/MessagingRulesForm.tsx';
 
 /**
- * Settings › Messaging and import rules. Only its guard (platform §2 guard 6: the admin role and an e-mail
- * domain on the provider's list) is built so far; the rules themselves come with their own issue.
+ * Settings › Messaging and import rules (issue 16 §6; platform §2 guard 6: the admin role and an e-mail domain on
+ * the provider's list). Both forms read the settings the app holds and save a change merged into fresh ones.
  */
 export default function RulesPage() {
   const { t } = useTranslation();
+  const settings = useCurrentOrganization()?.organization.settings ?? {};
   return (
-    <Stack>
+    <Stack maw={900} data-testid="rules-page">
       <Title order={1}>{t('settings.rules.title')}</Title>
-      <Text data-testid="rules-placeholder">{t('settings.rules.comingLater')}</Text>
+      <ImportRulesForm settings={settings} />
+      <MessagingRulesForm settings={settings} />
     </Stack>
   );
 }

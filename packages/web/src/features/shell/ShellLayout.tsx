@@ -66,7 +66,8 @@ export function ShellLayout({ organization }: { organization: CurrentOrganizatio
         </Group>
       </AppShell.Header>
       {organization && (
-        <AppShell.Navbar p="xs">
+        // The settings pages alone outgrow a laptop's height: the navigation scrolls on its own.
+        <AppShell.Navbar p="xs" style={{ overflowY: 'auto' }}>
           <Navigation organization={organization} onNavigate={close} />
         </AppShell.Navbar>
       )}

@@ -402,6 +402,9 @@ describe('guards 5 and 6 over the route table', () => {
         'settings-templates',
         'settings-targeting',
         'settings-domains',
+        'settings-organization',
+        'settings-advanced',
+        'settings-rules',
       ],
     });
     expect(labels(powerUser)).toEqual({
