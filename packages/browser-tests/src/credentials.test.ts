@@ -60,7 +60,7 @@ describe('the credentials vault', () => {
 
     // Nothing saved yet: no test, and no save without a type.
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await page.getByText('Please save the credential before requesting authorization.').waitFor();
+    await page.getByText('Credentials must be saved before authorization can be requested.').waitFor();
     await page.getByLabel('Alias').fill('Office relay');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Please select a valid credential type.').waitFor();

@@ -35,7 +35,7 @@ export const describedErrorCatalogue = {
   // Functional §5: standard profile fields cannot be updated for existing users.
   StandardFieldNotEditableError: 'Standard profile fields cannot be updated for existing subscribers.',
   // Functional §5: credentials must be saved before authorization can be requested.
-  CredentialNotSavedError: 'Please save the credential before requesting authorization.',
+  CredentialNotSavedError: 'Credentials must be saved before authorization can be requested.',
   // Issue 16 §5, functional §9: an organization keeps at most CREDENTIAL_LIMIT credentials (the page shows it).
   CredentialLimitError:
     'This organization has reached its limit of credentials. Delete one before adding another.',
