@@ -32,6 +32,7 @@ describe('weight', () => {
     expect(weight.login.gzipBytes, report).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
     expect(weight.firstDashboard.gzipBytes, report).toBeLessThanOrEqual(FIRST_DASHBOARD_BUDGET_BYTES);
     // Neither the sign-in path nor the first dashboard carries zod and the contract's schemas.
+    expect(weight.login.files.filter((file) => /schemas|zod/i.test(file))).toEqual([]);
     expect(weight.firstDashboard.files.filter((file) => /schemas|zod/i.test(file))).toEqual([]);
     // The dashboard draws its own charts, and the date pickers wait for "Custom range…".
     expect(weight.firstDashboard.files.filter((file) => /grid-chart|BarChart|DateFields/.test(file))).toEqual(

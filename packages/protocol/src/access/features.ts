@@ -3,6 +3,9 @@
  * A key written `!key` excludes that feature, so an organization can switch one off without deleting the
  * line that enabled it.
  */
+/** The feature key that opens the credential pages and commands (platform §6). */
+export const INTEGRATIONS_FEATURE = 'integrations';
+
 export interface FeatureKeys {
   enabled: ReadonlySet<string>;
   excluded: ReadonlySet<string>;

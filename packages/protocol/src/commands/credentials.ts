@@ -5,8 +5,9 @@ import type { ProviderChannel } from './credential-types.ts';
 
 export * from './credential-types.ts';
 
-/** The feature key that opens the credential pages and commands (platform §6). */
-export const INTEGRATIONS_FEATURE = 'integrations';
+// The feature key that opens these commands, INTEGRATIONS_FEATURE, lives with the other feature flags
+// (access/features.ts), which carry no zod: the console's route table reads it, and must not pull zod into the
+// sign-in page.
 
 const adminParams = z.object({ sessionId: sessionIdField, organizationId: organizationIdField });
 const credentialIdField = z.number().int().positive();
