@@ -31,6 +31,7 @@ import { targetingRulesArea } from './targeting-rules/area.ts';
 import { clientErrorsArea } from './client-errors/area.ts';
 import { workflowArea } from './workflow/area.ts';
 import { triggersArea } from './triggers/area.ts';
+import { deliveryArea } from './delivery/area.ts';
 import { domainsArea } from './domains/area.ts';
 import { credentialsArea } from './credentials/area.ts';
 import { trackingArea } from './tracking/area.ts';
@@ -75,6 +76,7 @@ export const heraldAreas: readonly Area[] = [
   targetingRulesArea,
   workflowArea({ runActivityChecks }),
   triggersArea,
+  deliveryArea,
   domainsArea,
   credentialsArea,
   trackingArea,

@@ -19,6 +19,7 @@ export * from '../records/template.ts';
 export * from '../records/theme.ts';
 export * from '../records/activity-theme.ts';
 export * from '../records/whatsapp-template.ts';
+export * from '../records/delivery.ts';
 
 /** The largest page a query answers. */
 export const QUERY_MAX_LIMIT = 1000;

@@ -6,6 +6,7 @@ import { templateContentResource, templateResource } from '../records/template.t
 import { themeResource } from '../records/theme.ts';
 import { assetResource } from '../records/asset.ts';
 import { contentBlockResource } from '../records/content-block.ts';
+import { deliveryResource } from '../records/delivery.ts';
 import { audienceResource } from '../records/audience.ts';
 import { campaignResource } from '../records/campaign.ts';
 import { customFieldResource } from '../records/custom-field.ts';
@@ -53,6 +54,7 @@ export const resourceDefinitions = {
   asset: assetResource,
   contentBlock: contentBlockResource,
   workflowEvent: workflowEventResource,
+  delivery: deliveryResource,
 } as const satisfies { [Type in string]: ResourceDefinition<Type> };
 
 export type ResourceDefinitions = typeof resourceDefinitions;
