@@ -2,9 +2,8 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type WebSocket from 'ws';
 import {
-  DEMO_PASSWORD,
+  signInAs,
   signInAsAdmin,
   startImport,
   waitForJob,
@@ -290,7 +289,7 @@ async function resumeAfterKill(
  * pings on the administrator's: how the 300 were answered and what the other user's pings saw meanwhile.
  */
 async function searchBurst(label: string, server: ServerProcess, admin: AdminConnection): Promise<string[]> {
-  const viewer = await signInAsViewer(server, admin.organizationId);
+  const viewer = await signInAs(server, 'viewer@example.com', admin.organizationId);
   try {
     const send = caller(viewer);
     const { samples, value } = await sampledDuring(server, admin, async () => {
@@ -328,27 +327,6 @@ async function searchBurst(label: string, server: ServerProcess, admin: AdminCon
     ];
   } finally {
     viewer.close();
-  }
-}
-
-async function signInAsViewer(server: ServerProcess, organizationId: number): Promise<WebSocket> {
-  const session = await open(`ws://127.0.0.1:${server.port}/session`);
-  const channel = await open(`ws://127.0.0.1:${server.port}/uiv5`);
-  try {
-    const { sessionId } = (await call(session, 'createSession', {
-      email: 'viewer@example.com',
-      password: DEMO_PASSWORD,
-    })) as { sessionId: string };
-    const { token } = (await call(session, 'getOrganizationToken', { sessionId, organizationId })) as {
-      token: string;
-    };
-    await call(channel, 'authenticateConnection', { organizationId, jwt: token });
-    return channel;
-  } catch (error) {
-    channel.close();
-    throw error;
-  } finally {
-    session.close();
   }
 }
 

@@ -1,6 +1,7 @@
 import { benchCampaignQuery } from './campaign-query.ts';
 import { benchChecks } from './checks.ts';
 import { benchColdStart } from './cold-start.ts';
+import { benchDelivery } from './delivery.ts';
 import { benchFanOut } from './fan-out.ts';
 import { benchFlood } from './flood.ts';
 import { benchImport } from './import.ts';
@@ -32,6 +33,7 @@ const benchmarks: Record<string, () => Promise<string[]>> = {
   responsiveness: benchResponsiveness,
   render: benchRender,
   checks: benchChecks,
+  delivery: benchDelivery,
 };
 
 const chosen = process.argv.slice(2);

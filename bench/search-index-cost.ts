@@ -6,16 +6,18 @@ import type { Database } from '../packages/server/src/database/schema.ts';
 import { addBenchOrganization } from './bench-organization.ts';
 
 const ROWS = 200_000;
-/** Migration 0019's indexes for the subscriber search (issue 13 §1). */
+/**
+ * Migration 0019's indexes for the subscriber search (issue 13 §1). The fourth, the ref's prefix, is the ref's
+ * unique index itself since migration 0039, which an import needs anyway.
+ */
 const SEARCH_INDEXES = [
   'subscriber_phone_digits',
   'subscriber_firstname_prefix',
   'subscriber_lastname_prefix',
-  'subscriber_ref_prefix',
 ];
 
 /**
- * What the subscriber search's four indexes cost an import: the same 200,000 subscribers (each with a phone,
+ * What the subscriber search's three indexes of its own cost an import: the same 200,000 subscribers (each with a phone,
  * names and a ref, so every index takes every row) written with the indexes and without them, in one
  * statement as the COPY import's final insert writes them. Embedded PGlite in memory, or DATABASE_URL.
  */
@@ -34,7 +36,7 @@ export async function benchSearchIndexCost(): Promise<string[]> {
     for (const { indexdef } of definitions.rows) await sql.raw(indexdef).execute(db);
     const cost = ((withIndexes - withoutIndexes) / withoutIndexes) * 100;
     return [
-      `${ROWS} subscribers written in one insert on ${database.kind}: ${Math.round(withIndexes)} ms with the four search indexes, ${Math.round(withoutIndexes)} ms without (${cost >= 0 ? '+' : ''}${cost.toFixed(0)} %)`,
+      `${ROWS} subscribers written in one insert on ${database.kind}: ${Math.round(withIndexes)} ms with the three search indexes, ${Math.round(withoutIndexes)} ms without (${cost >= 0 ? '+' : ''}${cost.toFixed(0)} %)`,
     ];
   } finally {
     await database.close();

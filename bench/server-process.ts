@@ -38,8 +38,18 @@ export type ServerLaunch = 'npm start' | 'compiled' | 'tsx';
 
 const launchArguments: Record<ServerLaunch, string[]> = {
   'npm start': [path.join(repositoryRoot, 'scripts/start.mjs')],
-  compiled: ['--enable-source-maps', path.join(repositoryRoot, 'packages/server/dist/main.js')],
+  // As `npm start` runs it (compiledServerArguments and compiledServerEnvironment in scripts/server-build.mjs).
+  compiled: [
+    '--enable-source-maps',
+    '--max-semi-space-size=4',
+    path.join(repositoryRoot, 'packages/server/dist/main.js'),
+  ],
   tsx: ['--import', 'tsx', path.join(repositoryRoot, 'packages/server/src/main.ts')],
+};
+const launchEnvironment: Record<ServerLaunch, Record<string, string>> = {
+  'npm start': {},
+  compiled: { MALLOC_ARENA_MAX: '2' },
+  tsx: {},
 };
 
 /** Builds the compiled server if a source is newer than it, as `npm start` would. */
@@ -73,6 +83,7 @@ export async function startServerProcess(
     {
       cwd: repositoryRoot,
       env: {
+        ...launchEnvironment[launch],
         ...process.env,
         PORT: String(port),
         HERALD_DATA_DIR: dataDir,

@@ -11,6 +11,16 @@ const server = path.join(root, 'packages/server');
 export const serverBuildDir = path.join(server, 'dist');
 /** What `npm start` runs, with `node --enable-source-maps` so stack traces name the .ts lines. */
 export const compiledServer = path.join(serverBuildDir, 'main.js');
+/**
+ * Node's arguments and the environment `npm start` runs the compiled server with. Both keep memory the
+ * server is done with from staying resident (docs/architecture.md § PGlite memory, part by part): young
+ * generations of 4 MB semi-spaces instead of 16 in each of the process's V8 heaps (the server's, the
+ * embedded database's thread, an import's parser), and two glibc malloc arenas instead of one per thread
+ * that allocates, each keeping what it freed. An import of 300,000 rows on PGlite peaked 90–120 MB lower
+ * with them, no slower.
+ */
+export const compiledServerArguments = ['--enable-source-maps', '--max-semi-space-size=4', compiledServer];
+export const compiledServerEnvironment = { MALLOC_ARENA_MAX: '2' };
 
 const inputs = [
   path.join(server, 'src'),

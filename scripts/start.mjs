@@ -2,19 +2,19 @@
 // passing SIGTERM and Ctrl-C through.
 import { spawn } from 'node:child_process';
 import { root } from './build-freshness.mjs';
-import { compiledServer, ensureServerBuild } from './server-build.mjs';
+import { compiledServerArguments, compiledServerEnvironment, ensureServerBuild } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 ensureWebBuild();
 await ensureServerBuild();
 // The compiled server is the product: it skips the development-time check of every result against the contract
 // (HERALD_VALIDATE_RESULTS=true turns it on).
-const server = spawn(process.execPath, ['--enable-source-maps', compiledServer], {
+const server = spawn(process.execPath, compiledServerArguments, {
   cwd: root,
   // The IPC channel lets the server notice this launcher's end, even a kill -9 it could not pass on: the
   // server then shuts down instead of holding the embedded database open beside the next start.
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-  env: { NODE_ENV: 'production', ...process.env },
+  env: { NODE_ENV: 'production', ...compiledServerEnvironment, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

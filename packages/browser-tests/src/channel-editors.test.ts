@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage } from './support/browser.ts';
@@ -222,5 +224,60 @@ describe('channel editors', () => {
     expect(await page.getByTestId('displayad-audience-name').inputValue()).toBe('Lapsed pizza lovers');
     expect(await page.getByTestId('displayad-size-160x600').isChecked()).toBe(true);
     expect(await page.getByTestId('displayad-size-728x90').isChecked()).toBe(false);
+  });
+
+  it('display ad: the activity page offers each finished run’s audience file, or says none was kept', async () => {
+    ({ page } = await openPage(browser));
+    await signIn(page, baseUrl, credentials.email, credentials.password);
+    const activityId = activityIds.displayad;
+    const viewPage = `${baseUrl}/${organizationId}/activity/view/${activityId}`;
+    await page.goto(viewPage);
+    await page.getByTestId('audience-files-empty').waitFor();
+
+    // Two finished runs, as the engine leaves them: one whose file was kept, one whose upload kept none.
+    const db = herald.database.db;
+    const run = async (kept: boolean) =>
+      Number(
+        (
+          await db
+            .insertInto('deployment_run')
+            .values({
+              organization_id: organizationId,
+              activity_id: activityId,
+              revision_id: 1,
+              channel: 'displayad',
+              status: 'finished',
+              sent: 2,
+              recipients: 2,
+              finished_at: new Date(),
+              details: JSON.stringify(kept ? { audienceFileKeptAt: new Date().toISOString() } : {}),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    const keptRun = await run(true);
+    const emptyRun = await run(false);
+    const csv = `hashed_email,hashed_phone\n${createHash('sha256').update('alex@example.com').digest('hex')},\n`;
+    await writeFile(
+      path.join(herald.config.dataDir, 'files', 'extracts', `audience-${organizationId}-${keptRun}.csv`),
+      csv,
+    );
+    await page.reload();
+    const row = (runId: number) => page.locator(`[data-testid="audience-file-run"][data-run-id="${runId}"]`);
+    await row(keptRun).waitFor();
+    expect(await row(emptyRun).getByTestId('audience-file-none').textContent()).toBe(
+      'No file was kept for this run.',
+    );
+    const [request, download] = await Promise.all([
+      page.waitForRequest((candidate) => candidate.url().includes('/uiv5-audience/')),
+      page.waitForEvent('download'),
+      row(keptRun).getByRole('button', { name: 'Download audience file' }).click(),
+    ]);
+    expect(request.method()).toBe('POST');
+    expect(new URL(request.url()).pathname).toBe(`/uiv5-audience/${organizationId}/${keptRun}.csv`);
+    expect(request.postData()).toMatch(/^jwt=[\w.-]+$/);
+    expect(download.suggestedFilename()).toBe(`audience-${keptRun}.csv`);
+    expect(await readFile((await download.path())!, 'utf8')).toBe(csv);
   });
 });

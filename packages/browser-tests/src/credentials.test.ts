@@ -6,6 +6,7 @@ import {
   createOrganization,
   createUser,
   enableIntegrations,
+  FcmPeer,
   SmtpPeer,
   startHeraldForBrowser,
   type TestHerald,
@@ -26,13 +27,15 @@ async function expectNoSeriousViolations(page: Page, screen: string): Promise<vo
 describe('the credentials vault', () => {
   let herald: TestHerald;
   let smtp: SmtpPeer;
+  let fcm: FcmPeer;
   let browser: Browser;
   let baseUrl: string;
 
   beforeAll(async () => {
-    [herald, smtp, browser] = await Promise.all([
+    [herald, smtp, fcm, browser] = await Promise.all([
       startHeraldForBrowser(),
       SmtpPeer.start({ login: LOGIN }),
+      FcmPeer.start({ projectId: 'vault-push-project', accessToken: 'unused-ready-token' }),
       launchBrowser(),
     ]);
     baseUrl = herald.config.publicUrl;
@@ -40,6 +43,7 @@ describe('the credentials vault', () => {
   afterAll(async () => {
     await browser?.close();
     await smtp?.stop();
+    await fcm?.stop();
     await herald?.stop();
   });
 
@@ -117,6 +121,55 @@ describe('the credentials vault', () => {
       .getByTestId('credential-error')
       .filter({ hasText: 'This credential is in use and cannot be deleted.' })
       .waitFor();
+    await context.close();
+  });
+
+  it("adds a push credential from a service account's key file, which the connection test mints a token with", async () => {
+    const organizationId = await createOrganization(herald, 'Push Vault Org');
+    await enableIntegrations(herald, organizationId);
+    const admin = await createUser(herald, [{ organizationId, roles: ['System.Admin'] }]);
+    const { page, context } = await openPage(browser);
+    await signIn(page, baseUrl, admin.email, admin.password);
+    await page.goto(`${baseUrl}/${organizationId}/settings/credential/new`);
+    await page.getByRole('heading', { name: 'New credential' }).waitFor();
+    await page.getByLabel('Alias').fill('Firebase');
+    await page.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Push notifications (FCM)' }).click();
+    await page.getByLabel('Base URL').fill(fcm.url);
+
+    // A pasted key that is not JSON is refused, saying why.
+    const key = page.getByLabel('Service account key (JSON)');
+    await key.fill('not a key file');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The service account key is not JSON', { exact: false }).waitFor();
+    // The field's error is read in a colour that keeps its contrast (the theme's error red, shade 9).
+    await expectNoSeriousViolations(page, 'settings/credential/new (push, a field error)');
+
+    // The key file, chosen as Google Cloud downloads it; the project ID is left blank and taken from it.
+    const file = fcm.serviceAccount('browser-sender');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('service-account-key-file').click();
+    await (
+      await chooser
+    ).setFiles({
+      name: 'vault-push-project-key.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(file, null, 2)),
+    });
+    await expect.poll(() => key.inputValue()).toContain('"service_account"');
+    await expectNoSeriousViolations(page, 'settings/credential/new (push)');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((url) => /\/settings\/credential\/\d+$/.test(url.pathname));
+    await page.getByRole('heading', { name: 'Firebase' }).waitFor();
+    await expect.poll(() => page.getByLabel('Project ID').inputValue()).toBe('vault-push-project');
+    await expect.poll(() => key.inputValue()).toBe('');
+    await page.getByText(`Saved as ••••${file.private_key_id.slice(-4)}.`, { exact: false }).waitFor();
+    expect(await page.content()).not.toContain('PRIVATE KEY');
+
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const result = page.getByTestId('credential-test-result');
+    await expect.poll(() => result.getAttribute('data-ok'), { timeout: 15_000 }).toBe('true');
+    expect(fcm.tokenRequests.filter((entry) => entry.clientEmail === file.client_email)).toHaveLength(1);
     await context.close();
   });
 });

@@ -112,11 +112,11 @@ describe('dashboard, search, notifications and admin panel', () => {
     expect(await added.getByRole('heading').textContent()).toBe('New subscribers per month');
     expect(await page.getByTestId('dashboard-date-from').count()).toBe(0);
 
-    // Imports and campaigns by status, and the room for sends, opens and clicks.
+    // Imports and campaigns by status, and the messages' figures, none yet.
     expect(await page.getByTestId('dashboard-campaigns-total').getAttribute('data-exact')).toBe('2');
     expect(await page.getByTestId('dashboard-imports').textContent()).toContain('No imports yet.');
-    expect(await page.getByTestId('dashboard-deliveries-empty').textContent()).toBe(
-      'Sends, opens and clicks appear here once activities are sent.',
+    expect(await page.getByTestId('dashboard-engagement-empty').textContent()).toBe(
+      'No messages sent in this range',
     );
     // The administrative figures are on the admin panel, not here.
     expect(await page.locator('[data-stat-key="users"]').count()).toBe(0);

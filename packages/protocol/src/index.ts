@@ -10,3 +10,4 @@ export * from './resources/index.ts';
 export * from './content/index.ts';
 export * from './workflow/index.ts';
 export * from './schedule/index.ts';
+export * from './reports/index.ts';

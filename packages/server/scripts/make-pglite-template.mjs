@@ -1,7 +1,7 @@
 // postinstall: make the empty PGlite cluster that new data directories start from (see
 // src/database/pglite-template.ts). Never fails the install: without the template Herald runs initdb.
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -10,16 +10,19 @@ try {
   while (!existsSync(path.join(packageDirectory, 'package.json')))
     packageDirectory = path.dirname(packageDirectory);
   const { version } = JSON.parse(readFileSync(path.join(packageDirectory, 'package.json'), 'utf8'));
-  const directory = path.resolve(import.meta.dirname, '../.cache');
-  const file = path.join(directory, `pglite-${version}-empty.tar`);
-  if (!existsSync(file)) {
+  const cache = path.resolve(import.meta.dirname, '../.cache');
+  const template = path.join(cache, `pglite-${version}-empty`);
+  if (!existsSync(path.join(template, 'PG_VERSION'))) {
+    // Made beside its place and renamed into it, so a template is never half made.
+    const draft = `${template}.${process.pid}`;
+    await mkdir(cache, { recursive: true });
+    await rm(draft, { recursive: true, force: true });
     const { PGlite } = await import('@electric-sql/pglite');
-    const database = await PGlite.create();
-    const dump = await database.dumpDataDir('none');
+    const database = await PGlite.create(draft);
     await database.close();
-    await mkdir(directory, { recursive: true });
-    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-    console.log(`herald: made the empty PGlite cluster template ${path.relative(process.cwd(), file)}`);
+    await rm(template, { recursive: true, force: true });
+    await rename(draft, template);
+    console.log(`herald: made the empty PGlite cluster template ${path.relative(process.cwd(), template)}`);
   }
 } catch (error) {
   console.warn(

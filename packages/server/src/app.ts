@@ -52,6 +52,9 @@ export async function buildApp(
   // The runner starts once the server listens (start.ts): a resumed job's first statements must not hold the
   // embedded database's one connection while the server is still starting.
   app.addHook('onClose', () => services.jobs.stop());
+  // Added before the areas' hooks, so it runs after them (last added, first run): the listeners are stopped
+  // when the waiting list recounts are made.
+  app.addHook('onClose', () => services.listRecounts.stop());
   for (const area of areas) {
     const stop = await area.start?.(services);
     if (stop) app.addHook('onClose', stop);

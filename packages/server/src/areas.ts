@@ -8,6 +8,7 @@ import { notificationsArea } from './notifications/area.ts';
 import { queryArea } from './query/area.ts';
 import { liveArea } from './live/area.ts';
 import { statsArea } from './stats/area.ts';
+import { engagementArea } from './engagement/area.ts';
 import { jobsArea } from './jobs/area.ts';
 import { importsArea } from './imports/area.ts';
 import { uploadsArea } from './uploads/area.ts';
@@ -36,6 +37,9 @@ import { domainsArea } from './domains/area.ts';
 import { credentialsArea } from './credentials/area.ts';
 import { trackingArea } from './tracking/area.ts';
 import { bouncesArea } from './bounces/area.ts';
+import { reportsArea } from './reports/area.ts';
+import { sendingErrorsArea } from './sending-errors/area.ts';
+import { webChannelArea } from './web-channel/area.ts';
 import { runActivityChecks } from './checks/run-activity-checks.ts';
 import type { Area } from './area.ts';
 
@@ -54,6 +58,7 @@ export const heraldAreas: readonly Area[] = [
   queryArea,
   liveArea,
   statsArea,
+  engagementArea,
   jobsArea,
   importsArea,
   uploadsArea,
@@ -81,5 +86,8 @@ export const heraldAreas: readonly Area[] = [
   credentialsArea,
   trackingArea,
   bouncesArea,
+  reportsArea,
+  sendingErrorsArea,
+  webChannelArea,
   clientErrorsArea,
 ];

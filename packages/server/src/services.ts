@@ -21,6 +21,9 @@ import type { Composition } from './composition.ts';
 import { CommandGate } from './channels/command-gate.ts';
 import type { ResourceRegistry } from './query/resources.ts';
 import { TrackingTokens } from './tracking/tracking-token.ts';
+import { ListRecounts } from './lists/list-recounts.ts';
+import { refreshListStats } from './lists/list-stats.ts';
+import { readListRecords } from './lists/list-record.ts';
 
 /** What command handlers work with; built once per server process. */
 export interface Services {
@@ -55,6 +58,8 @@ export interface Services {
   resources: ResourceRegistry;
   /** Signs and reads the tokens of tracking links (tracking/tracking-token.ts). */
   trackingTokens: TrackingTokens;
+  /** Recounts lists after bounces, complaints and unsubscribes, at most once per few seconds each. */
+  listRecounts: ListRecounts;
 }
 
 export function createServices(
@@ -75,6 +80,13 @@ export function createServices(
   const mailer = new Mailer(db, config, log);
   const jobs = new JobRunner(database, recordChanges, log, files, composition.jobHandlers);
   jobs.handleSystemJob(MAIL_RETRY_JOB, (job) => mailer.retry(Number(job.params.outboxId)));
+  const trackingTokens = new TrackingTokens(secrets.jwtSecret);
+  jobs.useServices({ config, trackingTokens });
+  const listRecounts = new ListRecounts(async (organizationId, listId) => {
+    await db.transaction().execute((trx) => refreshListStats(trx, organizationId, listId));
+    const records = await readListRecords(db, organizationId, [listId]);
+    await recordChanges.announce({ organizationId, type: 'list', records });
+  }, log);
   return {
     db,
     config,
@@ -94,6 +106,7 @@ export function createServices(
     files,
     resources: composition.resources,
     commandGate: new CommandGate(),
-    trackingTokens: new TrackingTokens(secrets.jwtSecret),
+    trackingTokens,
+    listRecounts,
   };
 }

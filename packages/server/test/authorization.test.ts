@@ -76,6 +76,9 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     deleteCredential: 'admin+feature:integrations',
     testCredential: 'admin+feature:integrations',
     updateChannelCredentials: 'admin+feature:integrations',
+    // Issue 17 §2: the web channel's keys sit with the channels' providers.
+    getWebChannel: 'admin+feature:integrations',
+    regenerateWebChannelSecret: 'admin+feature:integrations',
   },
   organization: {
     authenticateConnection: 'public',
@@ -109,6 +112,9 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     checkTarget: 'organization:',
     generateAudience: 'organization:database-manage',
     getAudienceSizeHistory: 'organization:',
+    // Issue 17 §7: the list and audience reports' engagement, as their other report commands.
+    getListEngagement: 'organization:',
+    getAudienceEngagement: 'organization:',
     tagSubscribers: 'organization:database-manage',
     updateTagStats: 'organization:',
     runCalculatedField: 'organization:database-manage',
@@ -119,6 +125,8 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     renderPreview: 'organization:',
     listTestProfiles: 'organization:',
     compareActivityRevisions: 'organization:',
+    // Issue 17 §7: whoever reads the activity (base or franchisee), checked in the handler.
+    getActivityReport: 'organization:',
     // Issue 14, templates and themes: content editors import packages and write activity themes.
     importTemplatePackage: 'organization:content-edit',
     saveActivityTheme: 'organization:content-edit',
@@ -138,6 +146,9 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     // Issue 15: one command whose actions need different capabilities, checked in the handler from the
     // declared table; the workflow table below proves every action for every role.
     workflow: 'organization:',
+    // Issue 17 §6: whoever reads the activity reads its sending errors (checked in the handler); deployers retry.
+    getSendingErrors: 'organization:',
+    retryDeliveries: 'organization:content-deploy',
   },
 };
 
@@ -317,6 +328,8 @@ describe('authorization table', () => {
       ['deleteCredential', () => ({ id: 2_000_000_000 }), outcomes.admin],
       ['testCredential', () => ({ id: 2_000_000_000 }), outcomes.admin],
       ['updateChannelCredentials', () => ({ channelCredentials: { sms: null } }), outcomes.admin],
+      ['getWebChannel', () => ({}), outcomes.admin],
+      ['regenerateWebChannelSecret', () => ({}), outcomes.admin],
       ['terminateSession', () => ({}), outcomes.session],
     ];
 
@@ -579,6 +592,8 @@ describe('organization-channel authorization table', () => {
     ['checkTarget', () => ({ target: 'country = "AU"' }), everyone()],
     ['generateAudience', () => ({ audienceId: 999_999 }), only(DATABASE_MANAGERS)],
     ['getAudienceSizeHistory', () => ({ audienceId: 999_999 }), everyone()],
+    ['getListEngagement', () => ({ listId: 999_999 }), everyone()],
+    ['getAudienceEngagement', () => ({ audienceId: 999_999 }), everyone()],
     ['tagSubscribers', () => ({ tagId: 999_999, subscriberIds: [1] }), only(DATABASE_MANAGERS)],
     ['updateTagStats', () => ({ tagId: 999_999 }), everyone()],
     ['runCalculatedField', () => ({ customFieldId: 999_999 }), only(DATABASE_MANAGERS)],
@@ -608,6 +623,7 @@ describe('organization-channel authorization table', () => {
       () => ({ activityId: 999_999, fromRevisionId: 999_999, toRevisionId: 999_999 }),
       everyone(),
     ],
+    ['getActivityReport', () => ({ activityId: 999_999 }), everyone()],
     // Issue 14, templates and themes: head office (base) reads them, content editors write them; a franchisee
     // (no base) is refused.
     ['query', () => ({ query: { type: 'template' }, limit: 5 }), only(HEAD_OFFICE)],
@@ -661,6 +677,10 @@ describe('organization-channel authorization table', () => {
       only(CONTENT_EDITORS),
     ],
     ['workflow', () => ({ activityId: 999_999, action: 'getRoles' }), everyone()],
+    // Issue 17 §6: every member reads sending errors; only deployers (Content.Deploy, not in this table's roles)
+    // and the roles holding every capability retry them.
+    ['getSendingErrors', () => ({ activityId: 999_999 }), everyone()],
+    ['retryDeliveries', () => ({ activityId: 999_999 }), only(['System.Admin', 'System.PowerUser'])],
   ];
   it('covers every organization-channel command', () => {
     expect([...new Set([...matrix.map(([command]) => command), 'authenticateConnection'])].sort()).toEqual(

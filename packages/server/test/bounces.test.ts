@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature, whatsAppSignature } from '../src/bounces/webhook-signatures.ts';
 import { createCredential } from '../src/credentials/credential-store.ts';
 import { updateChannelCredentials } from '../src/credentials/channel-credentials.ts';
+import { refreshListStats } from '../src/lists/list-stats.ts';
+import { eventually } from './delivery-fixtures.ts';
 import { createOrganization } from './support/factories.ts';
 import { freePort, startTestHerald, type TestHerald } from './support/herald.ts';
 import { activityInStatus, addCampaign } from './workflow-fixtures.ts';
@@ -184,6 +186,57 @@ describe('bounces and complaints', () => {
     expect(await subscriber(subscriberId)).toEqual({ is_invalid: false, is_unsubscribed: true });
     const [complaint] = await events(subscriberId, 'complained');
     expect(complaint).toMatchObject({ activity_id: activityId, details: { feedbackType: 'abuse' } });
+  });
+
+  it('recounts the subscriber’s lists after a hard bounce and after a complaint', async () => {
+    const list = await db()
+      .insertInto('subscriber_list')
+      .values({ organization_id: organizationId, name: 'Spring readers' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const bounced = await delivered('list-gone@example.org');
+    const complaining = await delivered('list-angry@example.org');
+    const staying = await delivered('list-stays@example.org');
+    await db()
+      .insertInto('list_membership')
+      .values(
+        [bounced, complaining, staying].map(({ subscriberId }) => ({
+          list_id: list.id,
+          subscriber_id: subscriberId,
+          organization_id: organizationId,
+        })),
+      )
+      .execute();
+    await refreshListStats(db(), organizationId, list.id);
+    const stats = () =>
+      db()
+        .selectFrom('subscriber_list')
+        .select(['contactable_count', 'invalid_count', 'unsubscribed_count'])
+        .where('id', '=', list.id)
+        .executeTakeFirstOrThrow();
+    expect(await stats()).toEqual({ contactable_count: 3, invalid_count: 0, unsubscribed_count: 0 });
+    const recounted = (expected: Awaited<ReturnType<typeof stats>>) =>
+      eventually(
+        async () => JSON.stringify(await stats()) === JSON.stringify(expected),
+        15_000,
+        `the list counted as ${JSON.stringify(expected)}`,
+      );
+
+    await mailReport(
+      'bounce@rp.news.example.com',
+      deliveryStatusNotification({
+        messageId: '<hard-list@mx.example.org>',
+        recipient: 'list-gone@example.org',
+        returned: { type: 'message/rfc822', deliveryId: bounced.deliveryId },
+      }),
+    );
+    await recounted({ contactable_count: 2, invalid_count: 1, unsubscribed_count: 0 });
+    // Soon after: waits for the end of the list's recount interval, and is counted then.
+    await mailReport(
+      'bounce@bounce.herald.test',
+      complaintReport(complaining.deliveryId, 'list-angry@example.org', '<arf-list@hotmail.example>'),
+    );
+    await recounted({ contactable_count: 1, invalid_count: 1, unsubscribed_count: 1 });
   });
 
   it('accepts mail only for return paths: it relays nothing', async () => {
@@ -412,12 +465,16 @@ function deliveryStatusNotification(options: {
 }
 
 /** A complaint as a mailbox provider's feedback loop sends one (RFC 5965 ARF). */
-function complaintReport(deliveryId: number, recipient: string): string {
+function complaintReport(
+  deliveryId: number,
+  recipient: string,
+  messageId = '<arf-1@hotmail.example>',
+): string {
   return [
     'From: <staff@hotmail.example>',
     'To: <bounce@bounce.herald.test>',
     'Subject: complaint about message from 192.0.2.1',
-    'Message-ID: <arf-1@hotmail.example>',
+    `Message-ID: ${messageId}`,
     'Date: Thu, 8 Mar 2025 14:00:00 +0000',
     'MIME-Version: 1.0',
     'Content-Type: multipart/report; report-type=feedback-report; boundary="ARF-BOUNDARY"',

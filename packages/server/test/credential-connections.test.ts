@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Credential, CredentialTestResult } from '@herald/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelClient } from './support/channel-client.ts';
-import { createOrganization, createUser, enableIntegrations, signedIn } from './support/factories.ts';
+import { integrationsAdmin } from './support/factories.ts';
 import { startTestHerald, type TestHerald } from './support/herald.ts';
 import { SmtpPeer } from './support/smtp-peer.ts';
 
@@ -92,12 +92,7 @@ describe('testing a credential against its provider', () => {
       SmtpPeer.start({ login: SMTP_LOGIN }),
       ProviderPeer.start(),
     ]);
-    organizationId = await createOrganization(herald);
-    await enableIntegrations(herald, organizationId);
-    const admin = await createUser(herald, [{ organizationId, roles: ['System.Admin'] }], {
-      otpEnabled: true,
-    });
-    ({ session, sessionId } = await signedIn(herald, admin));
+    ({ organizationId, session, sessionId } = await integrationsAdmin(herald));
   });
   afterAll(async () => {
     session.close();

@@ -3,7 +3,7 @@ import { inspect } from 'node:util';
 import { CREDENTIAL_LIMIT, type Credential } from '@herald/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChannelClient } from './support/channel-client.ts';
-import { createOrganization, createUser, enableIntegrations, signedIn } from './support/factories.ts';
+import { createOrganization, enableIntegrations, integrationsAdmin } from './support/factories.ts';
 import { startTestHerald, type TestHerald } from './support/herald.ts';
 
 const SMTP_PASSWORD = 'smtp-password-never-shown-7Q2x';
@@ -40,13 +40,7 @@ describe('the credentials vault', () => {
 
   beforeAll(async () => {
     herald = await startTestHerald();
-    organizationId = await createOrganization(herald);
-    await enableIntegrations(herald, organizationId);
-    const admin = await createUser(herald, [{ organizationId, roles: ['System.Admin'] }], {
-      otpEnabled: true,
-    });
-    adminId = admin.id;
-    ({ session, sessionId } = await signedIn(herald, admin));
+    ({ organizationId, adminId, session, sessionId } = await integrationsAdmin(herald));
   });
   afterAll(async () => {
     session.close();

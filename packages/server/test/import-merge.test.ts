@@ -103,7 +103,7 @@ describe('merging an import batch', () => {
     // That writer commits; the batch merged again matches its subscriber and creates only the other one.
     await addSubscriber(herald, organizationId, { email: 'meanwhile@example.test' });
     const counts = await herald.database.copyTransaction((session) => mergeBatch(session, plan, batch));
-    expect(counts).toEqual({ created: 1, updated: 0, skipped: 1 });
+    expect(counts).toMatchObject({ created: 1, updated: 0, skipped: 1, matched: 1 });
     expect(await countOf('subscriber')).toBe(2);
   });
 
@@ -154,5 +154,65 @@ describe('merging an import batch', () => {
     });
     await refreshListStats(herald.database.db, organizationId, listId);
     expect(await stats()).toEqual(written);
+  });
+
+  it('inserts a batch expected new without looking its rows up, and merges it the ordinary way when one exists', async () => {
+    const listId = await addList(herald, organizationId, 'Expected new');
+    const listed = { ...plan, listId, updateExisting: true };
+    const statements: string[] = [];
+    const watched = (session: Parameters<Parameters<typeof herald.database.copyTransaction>[0]>[0]) => ({
+      ...session,
+      run: <Row>(statement: RawBuilder<Row>) => {
+        statements.push(textOf(statement));
+        return session.run(statement);
+      },
+    });
+    const fresh = await herald.database.copyTransaction((session) =>
+      mergeBatch(
+        watched(session),
+        listed,
+        batchOf(listed, [row('new-one@expected.test', 'A'), row('new-two@expected.test', 'B')]),
+        async () => {},
+        { expectNew: true },
+      ),
+    );
+    expect(fresh).toEqual({ created: 2, updated: 0, skipped: 0, matched: 0, expectedNewInVain: false });
+    expect(statements.some((text) => text.includes('UPDATE import_staging'))).toBe(false);
+
+    // One row of the next batch exists already (by its e-mail, in another case): the whole insert rolls back to
+    // the savepoint, and the batch is matched, the existing subscriber updated and the other one created, once.
+    await addSubscriber(herald, organizationId, { email: 'Existing@Expected.test' });
+    const before = await countOf('subscriber');
+    const mixed = await herald.database.copyTransaction((session) =>
+      mergeBatch(
+        session,
+        listed,
+        batchOf(listed, [row('new-three@expected.test', 'C'), row('existing@expected.test', 'Ex')]),
+        async () => {},
+        { expectNew: true },
+      ),
+    );
+    expect(mixed).toEqual({ created: 1, updated: 1, skipped: 0, matched: 1, expectedNewInVain: true });
+    expect(await countOf('subscriber')).toBe(before + 1);
+    const members = await herald.database.db
+      .selectFrom('list_membership')
+      .innerJoin('subscriber', 'subscriber.id', 'list_membership.subscriber_id')
+      .select('subscriber.email')
+      .where('list_membership.list_id', '=', listId)
+      .orderBy('subscriber.email')
+      .execute();
+    expect(members.map((member) => member.email)).toEqual([
+      'Existing@Expected.test',
+      'new-one@expected.test',
+      'new-three@expected.test',
+      'new-two@expected.test',
+    ]);
+    const list = await herald.database.db
+      .selectFrom('subscriber_list')
+      .select('subscriber_count')
+      .where('id', '=', listId)
+      .executeTakeFirstOrThrow();
+    // Counted as written: the three new subscribers (the existing one joining is counted by the import's recount).
+    expect(list.subscriber_count).toBe(3);
   });
 });

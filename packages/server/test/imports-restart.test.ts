@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelClient } from './support/channel-client.ts';
 import { createFreshDatabase } from './support/fresh-database.ts';
@@ -64,6 +65,17 @@ async function connect(port: number) {
   return { session, channel, organizationId, token };
 }
 
+/**
+ * On PostgreSQL, the server's transactions that are merging an import batch and have written: two batch
+ * writers at work show as two. (The demo seed writes too, so only the merge's statements count.)
+ */
+async function batchWriters(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ writers: number }>(`SELECT count(*)::integer AS writers
+    FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
+      AND backend_xid IS NOT NULL AND query ~ '(import_staging|new_subscribers|INSERT INTO subscriber \\()'`);
+  return rows[0]?.writers ?? 0;
+}
+
 describe('an import interrupted by a crash', () => {
   let dataDir: string;
   let fresh: { url: string; drop(): Promise<void> } | undefined;
@@ -118,19 +130,28 @@ describe('an import interrupted by a crash', () => {
       fileId: uploaded.body.files![0]!.fileId,
     });
 
-    // Kill -9 once some, not all, batches are committed.
+    // Kill -9 once some, not all, batches are committed; on PostgreSQL, while two batch writers are merging.
+    const watcher = fresh ? new pg.Client({ connectionString: fresh.url }) : undefined;
+    await watcher?.connect();
     let seen: JobView | undefined;
-    for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
-      const { records: jobs } = await first.channel.call<{ records: JobView[] }>('query', {
-        organizationId: first.organizationId,
-        query: { type: 'job', filter: { id: jobId } },
-      });
-      seen = jobs[0];
-      if (seen && seen.progress.done > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    let writers = 0;
+    try {
+      for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
+        const { records: jobs } = await first.channel.call<{ records: JobView[] }>('query', {
+          organizationId: first.organizationId,
+          query: { type: 'job', filter: { id: jobId } },
+        });
+        seen = jobs[0];
+        writers = watcher ? await batchWriters(watcher) : 0;
+        if (seen && seen.progress.done > 0 && (!watcher || writers >= 2)) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await watcher?.end();
     }
     expect(seen?.status).toBe('running');
     expect(seen!.progress.done).toBeLessThan(seen!.progress.total ?? Infinity);
+    if (fresh) expect(writers).toBe(2);
     const exited = new Promise((resolve) => child!.once('exit', resolve));
     child.kill('SIGKILL');
     await exited;

@@ -7,7 +7,7 @@ import { fetchWhatsAppTemplateStates } from '../src/delivery/transports/whatsapp
 import { applyWhatsAppTemplateStates } from '../src/whatsapp-templates/whatsapp-template-states.ts';
 import { isSealed } from '../src/vault/secret-box.ts';
 import type { ChannelClient } from './support/channel-client.ts';
-import { createOrganization, createUser, enableIntegrations, signedIn } from './support/factories.ts';
+import { integrationsAdmin } from './support/factories.ts';
 import { startTestHerald, type TestHerald } from './support/herald.ts';
 import { LinePeer } from './support/line-peer.ts';
 import { outgoing, sendSignal } from './support/transports.ts';
@@ -47,12 +47,7 @@ describe("messengerFor: each channel's Messenger from the organization's credent
       ]),
       WebPushPeer.start(),
     ]);
-    organizationId = await createOrganization(herald);
-    await enableIntegrations(herald, organizationId);
-    const admin = await createUser(herald, [{ organizationId, roles: ['System.Admin'] }], {
-      otpEnabled: true,
-    });
-    ({ session, sessionId } = await signedIn(herald, admin));
+    ({ organizationId, session, sessionId } = await integrationsAdmin(herald));
   });
   afterAll(async () => {
     session.close();

@@ -228,7 +228,7 @@ describe('the subscriber search', () => {
     const name = await plan('first123');
     expect(name).toContain('subscriber_firstname_prefix');
     expect(name).toContain('subscriber_lastname_prefix');
-    expect(name).toContain('subscriber_ref_prefix');
+    expect(name).toContain('subscriber_ref');
     expect(name).not.toMatch(/Seq Scan/);
     const fullName = await plan('first12 last12');
     expect(fullName).not.toMatch(/Seq Scan/);
@@ -241,14 +241,16 @@ describe('the subscriber search', () => {
 
     // A page, as the screens ask for it: the newest 25 matches. Without statistics on the searched
     // expressions the planner guessed thousands of matches and read the whole organization backwards through
-    // the primary key to find 25 that are not there (1.2 s at a million).
+    // the primary key to find 25 that are not there (1.2 s at a million). A term matching a few hundred
+    // (say 'first123') may fairly be read backwards through the key: the planner expects 25 within a few
+    // thousand rows, and PostgreSQL's sampled statistics make that choice differ from run to run.
     const page = async (term: string): Promise<string> => {
       const explained = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT id FROM subscriber
         WHERE organization_id = ${crowd} AND ${subscriberSearchCondition(term)}
         ORDER BY id DESC LIMIT 25`.execute(herald.database.db);
       return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
     };
-    for (const term of ['zed', 'zed smith', 'nobody@example.test', '0499 999 999', 'first123']) {
+    for (const term of ['zed', 'zed smith', 'nobody@example.test', '0499 999 999', 'first29999']) {
       const planned = await page(term);
       expect(planned, term).not.toContain('subscriber_pkey');
       expect(planned, term).not.toMatch(/Seq Scan/);

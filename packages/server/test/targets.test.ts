@@ -339,9 +339,14 @@ describe('target expressions', () => {
         WHERE subscriber.organization_id = ${organizationId} AND ${condition}`.execute(trx);
       return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
     });
-    expect(plan).toMatch(/list_membership_pkey/);
+    // The list clause reads memberships by an index: by list (the key) or, from the events' side, by subscriber.
+    expect(plan).toMatch(/Index (Only )?Scan using list_membership_(pkey|subscriber)\b/);
     expect(plan).toMatch(/Index (Only )?Scan using subscriber_event_\w+/);
-    expect(plan).toMatch(/subscriber_pkey|subscriber_country_lastname/);
+    // The organization's subscribers through one of their indexes (which one, on fixtures this small, is the
+    // planner's toss-up between those led by the organization).
+    expect(plan).toMatch(
+      /Scan using subscriber_\w+ on subscriber(\s|$)|Bitmap Index Scan on subscriber_(?!event)\w+/m,
+    );
     expect(plan).not.toMatch(/Seq Scan on (subscriber|list_membership|subscriber_event)\b/);
   });
 });

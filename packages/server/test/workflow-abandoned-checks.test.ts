@@ -3,18 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heraldAreas } from '../src/areas.ts';
-import { workflowArea } from '../src/workflow/area.ts';
 import { beatCheckRuns, recoverAbandonedChecks } from '../src/workflow/check-runs.ts';
 import { createOrganization } from './support/factories.ts';
 import { startTestHerald, type TestHerald } from './support/herald.ts';
 import { connectAs } from './subscriber-fixtures.ts';
-import { activityInStatus, addCampaign, subjectChecks } from './workflow-fixtures.ts';
+import { activityInStatus, addCampaign, areasWithSubjectChecks } from './workflow-fixtures.ts';
 
 /** The workflow tests' engine: a subject containing "SLOW" holds the run until it is aborted. */
-const areas = heraldAreas.map((area) =>
-  area.name === 'workflow' ? workflowArea({ runActivityChecks: subjectChecks }) : area,
-);
+const areas = areasWithSubjectChecks;
 
 /**
  * A check runs in the process that took the command; one whose process stopped must not leave its activity

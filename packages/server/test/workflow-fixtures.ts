@@ -1,6 +1,8 @@
 import type { ActivityStatus } from '@herald/protocol';
 import { sql } from 'kysely';
+import { heraldAreas } from '../src/areas.ts';
 import type { RunActivityChecks } from '../src/checks/check-run.ts';
+import { workflowArea } from '../src/workflow/area.ts';
 import type { TestHerald } from './support/herald.ts';
 
 /**
@@ -109,3 +111,8 @@ export async function activityInStatus(
   }
   return { id: activity.id, revisionId: revision.id, version: 1 };
 }
+
+/** Herald's areas with the workflow given `subjectChecks`: the server the workflow and delivery tests start. */
+export const areasWithSubjectChecks = heraldAreas.map((area) =>
+  area.name === 'workflow' ? workflowArea({ runActivityChecks: subjectChecks }) : area,
+);

@@ -8,13 +8,11 @@ import {
 } from '@herald/protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heraldAreas } from '../src/areas.ts';
-import { workflowArea } from '../src/workflow/area.ts';
 import type { ChannelClient } from './support/channel-client.ts';
 import { createOrganization, createUser } from './support/factories.ts';
 import { startTestHerald, type TestHerald } from './support/herald.ts';
 import { connectAs } from './subscriber-fixtures.ts';
-import { activityInStatus, addCampaign, subjectChecks } from './workflow-fixtures.ts';
+import { activityInStatus, addCampaign, areasWithSubjectChecks } from './workflow-fixtures.ts';
 
 interface Activity {
   id: number;
@@ -33,9 +31,7 @@ interface WorkflowReply {
 }
 
 /** The server with the test's checks engine in place of the real one: its results only drive the status. */
-const areas = heraldAreas.map((area) =>
-  area.name === 'workflow' ? workflowArea({ runActivityChecks: subjectChecks }) : area,
-);
+const areas = areasWithSubjectChecks;
 
 describe('the activity workflow', () => {
   let herald: TestHerald;
@@ -211,8 +207,14 @@ describe('the activity workflow', () => {
     ).toBe('cancelled');
 
     expect((await done(deployer, id, 'queueDeploy')).activity.status).toBe('scheduled');
-    await expect.poll(() => statusOf(id), { timeout: 15_000 }).toBe('deploying');
-    const actions = (await log(id)).map((entry) => entry.action);
+    // Started: deploying, or already deployed, as a run with no relay to send through fails its few deliveries
+    // and finishes at once (the delivery engine's own tests send).
+    await expect
+      .poll(async () => ['deploying', 'deployed'].includes(await statusOf(id)), { timeout: 30_000 })
+      .toBe(true);
+    const actions = (await log(id))
+      .map((entry) => entry.action)
+      .filter((action) => action !== 'deploymentFinished');
     expect(actions).toEqual([
       'deploymentStarted',
       'queueDeploy',

@@ -114,6 +114,7 @@ export const ACCESSIBILITY_SCREENS: readonly AccessibilityScreen[] = [
   },
   { name: 'activity settings', path: (seed) => org(seed, `activity/edit/${seed.activityId}`) },
   { name: 'activity sending errors', path: (seed) => org(seed, `activity/viewerror/${seed.activityId}`) },
+  { name: 'activity report', path: (seed) => org(seed, `activity/emailreport/${seed.activityId}`) },
   { name: 'activity partition content', path: (seed) => org(seed, `activity/partition/${seed.activityId}`) },
   { name: 'activity not found', path: (seed) => org(seed, 'activity/view/987654') },
   {

@@ -5,6 +5,7 @@ export {
   createOrganization,
   createUser,
   enableIntegrations,
+  FcmPeer,
   oneTimeCodeIn,
   signedIn,
   SmtpPeer,

@@ -6,7 +6,19 @@
  * The checks here run in the browser and on the server alike; the server adds what needs node:crypto (a PEM
  * public key must parse with createPublicKey). No check's message repeats the value it refused.
  */
-export type CredentialFieldKind = 'host' | 'port' | 'text' | 'secret' | 'pem' | 'gpg' | 'url' | 'choice';
+import { readServiceAccountKey } from './service-account-key.ts';
+
+export type CredentialFieldKind =
+  | 'host'
+  | 'port'
+  | 'text'
+  | 'secret'
+  | 'pem'
+  | 'gpg'
+  | 'url'
+  | 'choice'
+  /** A Google service account's key file (JSON), kept as a secret (service-account-key.ts). */
+  | 'serviceAccountKey';
 
 /** The fields of functional §3, by the name each has in a credential's values. */
 export const CREDENTIAL_FIELD_NAMES = [
@@ -27,6 +39,8 @@ export const CREDENTIAL_FIELD_NAMES = [
   'azureSecret',
   'gpgPublicKey',
   'baseUrl',
+  'serviceAccountKey',
+  'businessAccountId',
 ] as const;
 export type CredentialFieldName = (typeof CREDENTIAL_FIELD_NAMES)[number];
 
@@ -42,13 +56,22 @@ export interface CredentialField {
   choices?: readonly string[];
   /** The label's name when this type's field means something narrower than its name (a project id). */
   label?: string;
+  /** Required whenever this other field is given (a push credential's project id with a ready access token). */
+  requiredWith?: CredentialFieldName;
 }
 
 /** How a type's connection test proves the credential (docs/architecture.md § Providers). */
-export type CredentialTest = 'smtp' | 'twilio' | 'whatsapp' | 'line' | 'push';
+export type CredentialTest = 'smtp' | 'twilio' | 'whatsapp' | 'line' | 'push' | 'displayad';
 
 /** The channels whose provider is a credential (organization settings `channelCredentials`). */
-export const PROVIDER_CHANNELS = ['email', 'sms', 'whatsapp', 'line', 'pushnotification'] as const;
+export const PROVIDER_CHANNELS = [
+  'email',
+  'sms',
+  'whatsapp',
+  'line',
+  'pushnotification',
+  'displayad',
+] as const;
 export type ProviderChannel = (typeof PROVIDER_CHANNELS)[number];
 
 export interface CredentialTypeDeclaration {
@@ -56,6 +79,11 @@ export interface CredentialTypeDeclaration {
   /** The channel this type can be the provider of. */
   channel?: ProviderChannel;
   test?: CredentialTest;
+  /**
+   * Secrets that stand in for one another: a credential holds exactly one of them, so one is required, two given
+   * together are refused, and saving one drops the other the credential held.
+   */
+  oneOf?: readonly CredentialFieldName[];
 }
 
 const field = (
@@ -65,7 +93,7 @@ const field = (
 ): CredentialField => ({
   name,
   kind,
-  secret: kind === 'secret',
+  secret: kind === 'secret' || kind === 'serviceAccountKey',
   required: true,
   ...options,
 });
@@ -111,6 +139,9 @@ export const CREDENTIAL_TYPES = {
       field('accountName', 'text', { label: 'phoneNumberId' }),
       field('apiToken', 'secret'),
       field('baseUrl', 'url', { defaultValue: 'https://graph.facebook.com/v21.0' }),
+      // Templates belong to the WhatsApp Business Account, not to the phone number: with its id, Herald keeps
+      // the templates' states synced (whatsapp-templates/template-state-sync.ts).
+      field('businessAccountId', 'text', { required: false }),
       // The app secret signs the delivery-status webhooks (X-Hub-Signature-256); without it none is accepted.
       field('apiSecretKey', 'secret', { required: false }),
     ],
@@ -125,15 +156,26 @@ export const CREDENTIAL_TYPES = {
       field('baseUrl', 'url', { defaultValue: 'https://api.line.me' }),
     ],
   },
-  // Push notifications through an FCM HTTP v1-compatible API: the project id and an access token.
+  // Push notifications through an FCM HTTP v1-compatible API: a service account's key, which Herald mints
+  // access tokens with (the project id is taken from it when left blank), or a ready-made access token with the
+  // project id (a token expires within the hour, so that is for a gateway or a test).
   push: {
     channel: 'pushnotification',
     test: 'push',
     fields: [
-      field('accountName', 'text', { label: 'projectId' }),
-      field('apiToken', 'secret'),
+      field('accountName', 'text', { label: 'projectId', required: false, requiredWith: 'apiToken' }),
+      field('serviceAccountKey', 'serviceAccountKey', { required: false }),
+      field('apiToken', 'secret', { label: 'accessToken', required: false }),
       field('baseUrl', 'url', { defaultValue: 'https://fcm.googleapis.com' }),
     ],
+    oneOf: ['serviceAccountKey', 'apiToken'],
+  },
+  // A display-ad network's audience API (issue 17 §2): hashed audiences are uploaded to {baseUrl}/audiences/…
+  // with the bearer token. It has no public default: each network's (or gateway's) address is its own.
+  displayad: {
+    channel: 'displayad',
+    test: 'displayad',
+    fields: [field('apiToken', 'secret'), field('baseUrl', 'url')],
   },
   // The password extracts are zipped under (AES).
   zipPassword: { fields: [field('zipPassword', 'secret')] },
@@ -218,6 +260,10 @@ function valueIssue(declared: CredentialField, value: string): string | undefine
       return declared.choices?.includes(value) ? undefined : `One of ${declared.choices?.join(', ')}`;
     case 'text':
       return value.length > 500 ? 'At most 500 characters' : undefined;
+    case 'serviceAccountKey': {
+      const read = readServiceAccountKey(value);
+      return 'issue' in read ? read.issue : undefined;
+    }
     case 'secret':
       return undefined;
   }
@@ -249,6 +295,17 @@ export function credentialValueIssues(
     const issue = valueIssue(declared, value);
     if (issue) issues.push({ path: `values.${declared.name}`, message: issue });
   }
+  for (const declared of declaration.fields) {
+    const partner = declared.requiredWith;
+    if (!partner || (values[declared.name] ?? '').trim() || !(values[partner] ?? '').trim()) continue;
+    issues.push({ path: `values.${declared.name}`, message: `Required with ${partner}` });
+  }
+  const oneOf = declaration.oneOf ?? [];
+  const given = oneOf.filter((name) => (values[name] ?? '').trim() !== '');
+  if (given.length > 1)
+    issues.push({ path: `values.${given[1]}`, message: `Give one of ${oneOf.join(' or ')}, not both` });
+  else if (oneOf.length > 0 && given.length === 0 && !options.existingSecrets)
+    issues.push({ path: `values.${oneOf[0]}`, message: `Required: ${oneOf.join(' or ')}` });
   return issues;
 }
 

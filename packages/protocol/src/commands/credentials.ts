@@ -4,6 +4,7 @@ import { isoDateTimeField, organizationIdField, sessionIdField } from './fields.
 import type { ProviderChannel } from './credential-types.ts';
 
 export * from './credential-types.ts';
+export * from './service-account-key.ts';
 
 // The feature key that opens these commands, INTEGRATIONS_FEATURE, lives with the other feature flags
 // (access/features.ts), which carry no zod: the console's route table reads it, and must not pull zod into the
@@ -46,6 +47,7 @@ export const channelCredentialsSchema = z
     whatsapp: credentialIdField.nullable(),
     line: credentialIdField.nullable(),
     pushnotification: credentialIdField.nullable(),
+    displayad: credentialIdField.nullable(),
   } satisfies Record<ProviderChannel, z.ZodType>)
   .partial()
   .strict();

@@ -6,6 +6,7 @@ import { notificationCommands } from './notifications.ts';
 import { organizationCommands as connectionCommands } from './organization.ts';
 import { queryCommands } from './query.ts';
 import { subscriberCommands } from './subscribers.ts';
+import { engagementCommands } from './engagement.ts';
 import { jobCommands } from './jobs.ts';
 import { targetCommands } from './targets.ts';
 import { activityCommands } from './activities.ts';
@@ -18,6 +19,9 @@ import { ssoCommands } from './sso.ts';
 import { twoFactorCommands } from './two-factor.ts';
 import { domainCommands } from './domains.ts';
 import { credentialCommands } from './credentials.ts';
+import { reportCommands } from './reports.ts';
+import { sendingErrorCommands } from './sending-errors.ts';
+import { webChannelCommands } from './web-channel.ts';
 
 export * from './define.ts';
 export * from './entities.ts';
@@ -64,6 +68,7 @@ export const sessionCommands = {
   ...notificationCommands,
   ...domainCommands,
   ...credentialCommands,
+  ...webChannelCommands,
 } as const;
 
 /** Every organization-channel command, gathered from the area files. */
@@ -72,6 +77,7 @@ export const organizationCommands = {
   ...queryCommands,
   ...liveCommands,
   ...subscriberCommands,
+  ...engagementCommands,
   ...jobCommands,
   ...targetCommands,
   ...activityCommands,
@@ -79,10 +85,13 @@ export const organizationCommands = {
   ...assetCommands,
   ...contentBlockCommands,
   ...workflowCommands,
+  ...reportCommands,
+  ...sendingErrorCommands,
 } as const;
 export * from './query.ts';
 export * from './live.ts';
 export * from './subscribers.ts';
+export * from './engagement.ts';
 export * from './jobs.ts';
 export * from './targets.ts';
 export * from './activities.ts';
@@ -90,11 +99,14 @@ export * from './templates.ts';
 export * from './assets.ts';
 export * from './content-blocks.ts';
 export * from './workflow.ts';
+export * from './reports.ts';
 export * from './uploads.ts';
 export * from './client-errors.ts';
 export * from './notifications.ts';
 export * from './domains.ts';
 export * from './credentials.ts';
+export * from './sending-errors.ts';
+export * from './web-channel.ts';
 export { UNAUTHENTICATED_ORGANIZATION_COMMANDS } from './organization.ts';
 
 export type SessionCommands = typeof sessionCommands;

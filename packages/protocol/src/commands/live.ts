@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCommand } from './define.ts';
 import { isoDateTimeField, organizationIdField } from './fields.ts';
 import { SUBSCRIPTION_TYPES } from '../resources/index.ts';
+import { engagementDayField, engagementDaySchema, engagementFiguresSchema } from './engagement.ts';
 
 /** The `data` of a `records` push: the changed records of one type (at least each one's id). */
 export const recordsPushDataSchema = z.object({
@@ -68,6 +69,12 @@ export const dashboardStatsSchema = z.object({
   imports: countsByStatusSchema,
   /** Campaigns by their state today (campaignStateOf); archived ones count under archived only. */
   campaigns: countsByStatusSchema,
+  /** The UTC days `engagement` and `engagementSeries` count, both included (the params', or the default range). */
+  engagementRange: z.object({ from: engagementDayField, to: engagementDayField }),
+  /** What the messages did over the range, events of subscribers within the caller's partitions. */
+  engagement: engagementFiguresSchema,
+  /** The same per UTC day, oldest first; days without any are left out. */
+  engagementSeries: z.array(engagementDaySchema),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
@@ -99,8 +106,12 @@ export const liveCommands = {
   getDashboardStats: defineCommand({
     channel: 'organization',
     description:
-      "The dashboard's figures: subscribers (total, contactable, unsubscribed, created per day), imports and campaigns by status, within the caller's partitions; cached 600000 ms.",
-    params: z.object({ organizationId: organizationIdField }),
+      "The dashboard's figures: subscribers (total, contactable, unsubscribed, created per day), imports and campaigns by status, and the messages' engagement (sends, opens, clicks, unsubscribes, bounces; in total and per day) over from–to (UTC days, both included; by default 2000-02-01 to today), within the caller's partitions; cached 600000 ms.",
+    params: z.object({
+      organizationId: organizationIdField,
+      from: engagementDayField.optional(),
+      to: engagementDayField.optional(),
+    }),
     result: dashboardStatsSchema,
   }),
 } as const;

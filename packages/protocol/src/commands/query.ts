@@ -20,6 +20,7 @@ export * from '../records/theme.ts';
 export * from '../records/activity-theme.ts';
 export * from '../records/whatsapp-template.ts';
 export * from '../records/delivery.ts';
+export * from '../records/deployment-run.ts';
 
 /** The largest page a query answers. */
 export const QUERY_MAX_LIMIT = 1000;

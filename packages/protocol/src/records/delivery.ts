@@ -11,6 +11,24 @@ import { defineResource, filterOn } from '../resources/define.ts';
 export const DELIVERY_STATUSES = ['queued', 'sent', 'failed', 'bounced', 'suppressed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/**
+ * What went wrong with one delivery (issue 17 §6), for the sending-errors page: `stage` says whether the
+ * message failed to render (`part` and `line` of the template, the personalization `tag` that failed) or to
+ * send (the provider's `code`); `trace` is the server's stack, for support.
+ */
+export const deliveryErrorSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  stage: z.enum(['render', 'send']).optional(),
+  part: z.string().optional(),
+  line: z.number().int().optional(),
+  tag: z.string().optional(),
+  trace: z.string().optional(),
+  /** Whether another try may help (a transient failure that ran out of tries). */
+  permanent: z.boolean().optional(),
+});
+export type DeliveryError = z.infer<typeof deliveryErrorSchema>;
+
 /** One recipient's message in one run of an activity's deployment (migration 0032). */
 export const deliveryRecordSchema = z.object({
   id: z.number().int(),
@@ -23,8 +41,8 @@ export const deliveryRecordSchema = z.object({
   variation: z.number().int(),
   attempts: z.number().int(),
   sentAt: z.string().nullable(),
-  /** Why it failed or bounced: the provider's words and code. */
-  error: z.object({ message: z.string(), code: z.string().optional() }).nullable(),
+  /** Why it failed or bounced: the provider's words and code, or the template's error and where it is. */
+  error: deliveryErrorSchema.nullable(),
   createdAt: z.string(),
 });
 export type DeliveryRecord = z.infer<typeof deliveryRecordSchema>;

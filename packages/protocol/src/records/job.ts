@@ -13,6 +13,8 @@ export const JOB_KINDS = [
   'assetImport',
   // Issue 15: starts a queued deployment of an activity (docs/workflow.md); the delivery engine comes later.
   'activityDeployment',
+  // Issue 17: sends one deployment run's messages (docs/architecture.md § The delivery engine).
+  'deliveryRun',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;

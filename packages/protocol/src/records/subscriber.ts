@@ -247,8 +247,9 @@ export const subscriberResource = defineResource({
     'Subscribers (functional §3), the whole organization’s or, with `filter.listId`, one list’s members. ' +
     '`query.search` finds an exact e-mail address (any case) or phone number (digits compared, separators ignored), ' +
     'or the start of a first name, a last name ("ann smi": first name and last name) or a ref; never a part in the ' +
-    'middle, so that it stays on indexes over millions of subscribers. A page over a very large set may answer an ' +
-    'estimated total (`totalIsEstimate`).',
+    'middle, so that it stays on indexes over millions of subscribers. Sort key `email` orders addresses ignoring ' +
+    'case, subscribers without one last (ascending). A page over a very large set may answer an estimated total ' +
+    '(`totalIsEstimate`).',
   record: subscriberRecordSchema,
   write: subscriberCreateSchema,
   filters: {

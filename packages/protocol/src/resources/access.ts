@@ -31,6 +31,7 @@ export const RESOURCE_ACCESS = {
   targetingRule: { readCapabilities: ['base'], writeCapabilities: ['admin'] },
   // Issue 17: deliveries are read by whoever reads the activity (PROTOCOL §9).
   delivery: { readCapabilities: ['base', 'franchisee'], writeCapabilities: [] },
+  deploymentRun: { readCapabilities: ['base', 'franchisee'], writeCapabilities: [] },
   // Issue 15: the workflow log is read by whoever reads the activity.
   workflowEvent: { readCapabilities: ['base', 'franchisee'], writeCapabilities: [] },
   whatsappTemplate: { readCapabilities: ['base', 'franchisee'], writeCapabilities: ['content-edit'] },

@@ -7,6 +7,7 @@ import { themeResource } from '../records/theme.ts';
 import { assetResource } from '../records/asset.ts';
 import { contentBlockResource } from '../records/content-block.ts';
 import { deliveryResource } from '../records/delivery.ts';
+import { deploymentRunResource } from '../records/deployment-run.ts';
 import { audienceResource } from '../records/audience.ts';
 import { campaignResource } from '../records/campaign.ts';
 import { customFieldResource } from '../records/custom-field.ts';
@@ -55,6 +56,7 @@ export const resourceDefinitions = {
   contentBlock: contentBlockResource,
   workflowEvent: workflowEventResource,
   delivery: deliveryResource,
+  deploymentRun: deploymentRunResource,
 } as const satisfies { [Type in string]: ResourceDefinition<Type> };
 
 export type ResourceDefinitions = typeof resourceDefinitions;

@@ -63,6 +63,19 @@ describe('repeat rules', () => {
     expect(iso(latestOccurrence(rule, new Date('2026-03-08T12:59:00Z'))!)).toBe('2026-03-07T14:00:00.000Z');
   });
 
+  it('steps minutes as fixed minutes from a first occurrence long past', () => {
+    const quarterHourly: RepeatRule = { every: 'minute', interval: 15, from: '2000-01-01T00:00:00.000Z' };
+    expect(iso(nextOccurrence(quarterHourly, new Date('2026-05-04T10:07:31Z')))).toBe(
+      '2026-05-04T10:15:00.000Z',
+    );
+    expect(iso(nextOccurrence(quarterHourly, new Date('2026-05-04T10:15:00Z')))).toBe(
+      '2026-05-04T10:30:00.000Z',
+    );
+    expect(iso(latestOccurrence(quarterHourly, new Date('2026-05-04T10:07:31Z'))!)).toBe(
+      '2026-05-04T10:00:00.000Z',
+    );
+  });
+
   it('steps hours as fixed hours and months as calendar months on the last day', () => {
     const hourly: RepeatRule = {
       every: 'hour',

@@ -1,10 +1,11 @@
 import { addToWallTime, instantOfWallTime, wallTimeAt } from './zoned-time.ts';
 
 /**
- * How a repeating job repeats (job.repeat): every `interval` hours, days, weeks or calendar months, counted
+ * How a repeating job repeats (job.repeat): every `interval` minutes, hours, days, weeks or calendar months, counted
  * from `from`. Days, weeks and months are steps of the wall clock in `timeZone` (UTC when absent), so a daily
  * 09:00 in Jakarta or New York stays 09:00 through daylight-saving changes; a month on a shorter month's last
- * day (Jan 31 → Feb 28). Hours are fixed steps of 3,600 s. The occurrences are `from` and each step after it;
+ * day (Jan 31 → Feb 28). Minutes and hours are fixed steps of 60 s and 3,600 s (minutes are for the server's own
+ * upkeep, such as syncing WhatsApp template states; no schedule a person sets repeats so often). The occurrences are `from` and each step after it;
  * when one finishes, the runner queues the first occurrence after the moment it finished, so occurrences
  * missed while no server ran are not made up one by one.
  */
@@ -18,11 +19,18 @@ export interface RepeatRule {
   timeZone?: string;
 }
 
-export const REPEAT_UNITS = ['hour', 'day', 'week', 'month'] as const;
+export const REPEAT_UNITS = ['minute', 'hour', 'day', 'week', 'month'] as const;
 export type RepeatUnit = (typeof REPEAT_UNITS)[number];
 
-const HOUR = 3_600_000;
-const NOMINAL_STEPS = { hour: HOUR, day: 24 * HOUR, week: 7 * 24 * HOUR, month: 30.44 * 24 * HOUR } as const;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const NOMINAL_STEPS = {
+  minute: MINUTE,
+  hour: HOUR,
+  day: 24 * HOUR,
+  week: 7 * 24 * HOUR,
+  month: 30.44 * 24 * HOUR,
+} as const;
 
 function intervalOf(rule: RepeatRule): number {
   return Math.max(1, Math.floor(rule.interval));
@@ -32,6 +40,7 @@ function intervalOf(rule: RepeatRule): number {
 function occurrence(rule: RepeatRule, steps: number): Date {
   const from = new Date(rule.from);
   const count = steps * intervalOf(rule);
+  if (rule.every === 'minute') return new Date(from.getTime() + count * MINUTE);
   if (rule.every === 'hour') return new Date(from.getTime() + count * HOUR);
   const timeZone = rule.timeZone ?? 'UTC';
   const wall = wallTimeAt(from, timeZone);

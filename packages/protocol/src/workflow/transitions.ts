@@ -112,6 +112,8 @@ export const SYSTEM_TRANSITIONS = [
   { event: 'approvalReset', from: 'approved', to: 'draft' },
   { event: 'approvalReset', from: 'rejected', to: 'draft' },
   { event: 'checkAbandoned', from: 'checking', to: 'draft' },
+  { event: 'deliveriesRetried', from: 'deployed', to: 'deploying' },
+  { event: 'deliveriesRetried', from: 'deploying', to: 'deploying' },
 ] as const satisfies readonly { event: string; from: ActivityStatus; to: ActivityStatus }[];
 
 /** The status `action` leads to from `status`, or undefined when the table refuses it. */

@@ -7,7 +7,7 @@ import { WORKFLOW_ACTIONS } from './transitions.ts';
 /**
  * What the log records besides the actions: a check run's outcome, a reset of approval by a change after it,
  * the scheduler starting a deployment, each later run of a repeating one, a run aborted (past its send limit),
- * and a check given up because the server running it stopped.
+ * a check given up because the server running it stopped, and failed deliveries sent again (retryDeliveries).
  */
 export const WORKFLOW_EVENT_ACTIONS = [
   // getRoles is never logged; it stays in the list so every action's name is one type.
@@ -17,7 +17,10 @@ export const WORKFLOW_EVENT_ACTIONS = [
   'deploymentStarted',
   'deploymentRun',
   'deploymentAborted',
+  // Issue 17: a broadcast's run has sent to every recipient (details: runId and the run's counts).
+  'deploymentFinished',
   'checkAbandoned',
+  'deliveriesRetried',
 ] as const;
 export type WorkflowEventAction = (typeof WORKFLOW_EVENT_ACTIONS)[number];
 

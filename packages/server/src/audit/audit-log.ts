@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'credential.deleted',
   'credential.tested',
   'credential.channelsUpdated',
+  'webChannel.secretRegenerated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,9 +1,9 @@
 import { BOUNCE_MESSAGE_MAX_BYTES } from '@herald/protocol';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
 import type { Services } from '../services.ts';
-import { announceChanges } from '../subscribers/announce-changes.ts';
 import { readBounceReport } from './bounce-report.ts';
-import { recordDeliveryOutcome } from './delivery-outcome.ts';
+import { announceOutcome, recordDeliveryOutcome } from './delivery-outcome.ts';
+import { isUnsubscribeMailbox, unsubscribeByMail } from './mailto-unsubscribe.ts';
 import { deliveryIdOfReturnPath, returnPathOwner, type ReturnPathOwner } from './return-path.ts';
 
 /** The owner each accepted recipient's host belongs to, kept on the session between RCPT TO and DATA. */
@@ -15,10 +15,10 @@ function reply(code: number, message: string): Error {
 }
 
 /**
- * The inbound SMTP listener for bounces and complaints (issue 17 §4): it accepts mail only for the return
- * paths (any local part at an organization's verified `{envfrom}.{domain}` or at HERALD_RETURN_PATH_HOST), so
- * it relays nothing; needs no login, as the MTAs that return DSNs have none; and refuses a message over
- * BOUNCE_MESSAGE_MAX_BYTES. Answers the function that stops it.
+ * The inbound SMTP listener for bounces and complaints (issue 17 §4) and for the List-Unsubscribe mailto: it
+ * accepts mail only for the return paths (any local part at an organization's verified `{envfrom}.{domain}` or
+ * at HERALD_RETURN_PATH_HOST), so it relays nothing; needs no login, as the MTAs that return DSNs have none;
+ * and refuses a message over BOUNCE_MESSAGE_MAX_BYTES. Answers the function that stops it.
  */
 export async function startBounceListener(services: Services, port: number): Promise<() => Promise<void>> {
   const { config, db, log } = services;
@@ -51,8 +51,7 @@ export async function startBounceListener(services: Services, port: number): Pro
       stream.on('error', (error) => callback(error));
       stream.on('end', () => {
         if (stream.sizeExceeded) return callback(reply(552, 'Message too large'));
-        const accepted = owners.get(session) ?? new Map<string, ReturnPathOwner>();
-        receiveBounce(services, Buffer.concat(chunks), accepted).then(
+        receiveMessage(services, Buffer.concat(chunks), recipientsOf(session)).then(
           () => callback(),
           (error: unknown) => {
             // Stored nothing: a temporary failure makes the reporting MTA send it again later.
@@ -73,6 +72,37 @@ export async function startBounceListener(services: Services, port: number): Pro
   });
   log.info({ port, host: config.bounceSmtpHost }, 'bounce listener started');
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/**
+ * The owners of this transaction's recipients. A session may carry several messages (RSET, a second MAIL
+ * FROM), and the map keeps every recipient accepted in it: only the envelope's own count for this message.
+ */
+function recipientsOf(session: SMTPServerSession): Map<string, ReturnPathOwner> {
+  const accepted = owners.get(session) ?? new Map<string, ReturnPathOwner>();
+  const current = new Map<string, ReturnPathOwner>();
+  for (const { address } of session.envelope.rcptTo) {
+    const owner = accepted.get(address);
+    if (owner) current.set(address, owner);
+  }
+  return current;
+}
+
+/**
+ * One message to the return paths: to the List-Unsubscribe mailto it is an unsubscribe request
+ * (mailto-unsubscribe.ts), to any other return path a report (receiveBounce).
+ */
+async function receiveMessage(
+  services: Services,
+  raw: Buffer,
+  recipients: ReadonlyMap<string, ReturnPathOwner>,
+): Promise<void> {
+  const reportRecipients = new Map<string, ReturnPathOwner>();
+  for (const [address, owner] of recipients) {
+    if (isUnsubscribeMailbox(address)) await unsubscribeByMail(services, address, owner);
+    else reportRecipients.set(address, owner);
+  }
+  if (reportRecipients.size > 0) await receiveBounce(services, raw, reportRecipients);
 }
 
 /**
@@ -101,11 +131,7 @@ export async function receiveBounce(
       reportKey: `${prefix}:${report.reportId}`,
       outcome: report.outcome,
     });
-    if (recorded)
-      await announceChanges(services, organizationId, {
-        subscribers: recorded.subscriber ? [recorded.subscriber] : [],
-        eventIds: recorded.eventIds,
-      });
+    if (recorded) await announceOutcome(services, organizationId, recorded);
     // One report is about one message: the first recipient that names a delivery decides.
     return;
   }

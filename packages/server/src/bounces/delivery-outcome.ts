@@ -1,6 +1,9 @@
 import { SOFT_BOUNCE_LIMIT, SOFT_BOUNCE_WINDOW_DAYS, type SubscriberRecord } from '@herald/protocol';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
+import { listIdsOfSubscriber } from '../lists/list-recounts.ts';
+import type { Services } from '../services.ts';
+import { announceChanges } from '../subscribers/announce-changes.ts';
 import { SUBSCRIBER_SELECT, subscriberRecord, type SubscriberRow } from '../subscribers/subscriber-record.ts';
 
 /** What came back about one delivery: a receipt, a bounce of either kind, or a spam complaint. */
@@ -21,6 +24,8 @@ export interface DeliveryOutcomeReport {
 export interface RecordedOutcome {
   eventIds: number[];
   subscriber: SubscriberRecord | undefined;
+  /** The lists of a subscriber the report made invalid or unsubscribed: their counts changed. */
+  listIds: number[];
 }
 
 /**
@@ -76,7 +81,27 @@ export async function recordDeliveryOutcome(
       if (softBounces >= SOFT_BOUNCE_LIMIT) change = { is_invalid: true };
     }
     const subscriber = await changeSubscriber(trx, report.organizationId, delivery.subscriber_id, change);
-    return { eventIds, subscriber };
+    const listIds = subscriber
+      ? await listIdsOfSubscriber(trx, report.organizationId, delivery.subscriber_id)
+      : [];
+    return { eventIds, subscriber, listIds };
+  });
+}
+
+/**
+ * After the report's transaction: pushes the changed subscriber and the events, and has the subscriber's lists
+ * recounted (coalesced: a burst of bounces recounts a big list once per few seconds, lists/list-recounts.ts).
+ * The recount is not waited for: the SMTP or webhook answer does not depend on it.
+ */
+export async function announceOutcome(
+  services: Services,
+  organizationId: number,
+  recorded: RecordedOutcome,
+): Promise<void> {
+  void services.listRecounts.request(organizationId, recorded.listIds);
+  await announceChanges(services, organizationId, {
+    subscribers: recorded.subscriber ? [recorded.subscriber] : [],
+    eventIds: recorded.eventIds,
   });
 }
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Services } from '../services.ts';
-import { announceChanges } from '../subscribers/announce-changes.ts';
-import { recordDeliveryOutcome, type DeliveryOutcome } from './delivery-outcome.ts';
+import { announceOutcome, recordDeliveryOutcome, type DeliveryOutcome } from './delivery-outcome.ts';
 import { providerSecret } from './provider-secret.ts';
 import { twilioReceipt, whatsAppReceipts, type ProviderReceipt } from './provider-receipts.ts';
 import { isTwilioSignatureValid, isWhatsAppSignatureValid } from './webhook-signatures.ts';
@@ -100,11 +99,7 @@ async function recordReceipt(
     reportKey: `${provider}:${receipt.providerMessageId}:${receipt.providerStatus}`,
     outcome,
   });
-  if (recorded)
-    await announceChanges(services, organizationId, {
-      subscribers: recorded.subscriber ? [recorded.subscriber] : [],
-      eventIds: recorded.eventIds,
-    });
+  if (recorded) await announceOutcome(services, organizationId, recorded);
 }
 
 function organizationIdOf(text: string): number | undefined {

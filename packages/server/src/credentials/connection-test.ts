@@ -1,5 +1,7 @@
 import { HeraldError, credentialTypeOf, type CredentialTestResult } from '@herald/protocol';
 import nodemailer from 'nodemailer';
+import { mintFcmAccessToken } from '../delivery/transports/fcm-access-token.ts';
+import { fcmProjectOf } from '../delivery/transports/fcm-project.ts';
 import type { OpenedCredential } from './credential-store.ts';
 
 /** A provider that does not answer within this long fails the test rather than holding the command. */
@@ -16,8 +18,47 @@ const MAX_MESSAGE_LENGTH = 300;
 export async function testConnection(credential: OpenedCredential): Promise<CredentialTestResult> {
   const test = credentialTypeOf(credential.type).test;
   if (!test) throw new HeraldError('CredentialNotTestableError');
-  const result = test === 'smtp' ? await testSmtp(credential) : await testHttp(providerRequest(credential));
-  return result.ok ? result : { ok: false, message: withoutSecrets(result.message, credential.secrets) };
+  if (test === 'smtp') return masked(await testSmtp(credential), credential.secrets);
+  const minted =
+    credential.secrets.serviceAccountKey === undefined ? undefined : await mintPushToken(credential);
+  if (minted && 'failed' in minted) return masked(minted.failed, credential.secrets);
+  const used = minted ? minted.credential : credential;
+  return masked(await testHttp(providerRequest(used)), used.secrets);
+}
+
+function masked(
+  result: CredentialTestResult,
+  secrets: Readonly<Record<string, string>>,
+): CredentialTestResult {
+  return result.ok ? result : { ok: false, message: withoutSecrets(result.message, secrets) };
+}
+
+/**
+ * A push credential with a service account key is proved as it will send: a token is minted from the key (not
+ * the cached one: the test proves the key as it is now) and the FCM request made with it. The token endpoint's
+ * refusal is the answer.
+ */
+async function mintPushToken(
+  credential: OpenedCredential,
+): Promise<{ credential: OpenedCredential } | { failed: CredentialTestResult }> {
+  const project = fcmProjectOf(credential);
+  if (project instanceof Error) return { failed: { ok: false, message: project.message } };
+  if (!('serviceAccount' in project)) return { credential };
+  try {
+    const { accessToken } = await mintFcmAccessToken(
+      project.serviceAccount.key,
+      AbortSignal.timeout(TEST_TIMEOUT_MS),
+    );
+    return {
+      credential: {
+        ...credential,
+        fields: { ...credential.fields, accountName: project.projectId },
+        secrets: { ...credential.secrets, apiToken: accessToken },
+      },
+    };
+  } catch (error) {
+    return { failed: { ok: false, message: describe(error) } };
+  }
 }
 
 async function testSmtp({ fields, secrets }: OpenedCredential): Promise<CredentialTestResult> {
@@ -81,6 +122,9 @@ function providerRequest({ type, fields, secrets }: OpenedCredential): ProviderR
           message: { topic: 'herald-connection-test', notification: { title: 'Herald', body: 'Test' } },
         }),
       };
+    case 'displayad':
+      // Listing the audiences needs the token and changes nothing.
+      return { url: `${base}/audiences`, method: 'GET', headers: bearer };
     default:
       throw new HeraldError('CredentialNotTestableError');
   }

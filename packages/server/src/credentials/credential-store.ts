@@ -9,7 +9,13 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../database/schema.ts';
 import { openSecret, sealSecret } from '../vault/secret-box.ts';
 import { credentialUses } from './credential-usage.ts';
-import { checkedValues, hintsOf, requireCredentialType } from './credential-values.ts';
+import {
+  checkedValues,
+  completedFields,
+  hintsOf,
+  replacedSecrets,
+  requireCredentialType,
+} from './credential-values.ts';
 import type { CredentialTable } from './tables.ts';
 
 type CredentialRow = Selectable<CredentialTable>;
@@ -49,7 +55,9 @@ export async function createCredential(
   given: { type?: string; alias: string; values: Record<string, string> },
 ): Promise<number> {
   const type = requireCredentialType(given.type);
-  const { fields, secrets } = checkedValues(type, given.values, { existingSecrets: false });
+  const checked = checkedValues(type, given.values, { existingSecrets: false });
+  const secrets = checked.secrets;
+  const fields = completedFields(type, checked.fields, secrets);
   return db.transaction().execute(async (trx) => {
     // The organization's row is the lock that makes the limit hold when two administrators add at once.
     await trx.selectFrom('organization').select('id').where('id', '=', organizationId).forUpdate().execute();
@@ -67,7 +75,7 @@ export async function createCredential(
         alias: given.alias,
         fields: JSON.stringify(fields),
         secrets: sealSecret(JSON.stringify(secrets)),
-        secret_hints: JSON.stringify(hintsOf(secrets)),
+        secret_hints: JSON.stringify(hintsOf(type, secrets)),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -75,7 +83,10 @@ export async function createCredential(
   });
 }
 
-/** Changes the alias and values; a secret not given keeps the stored one. The type never changes. */
+/**
+ * Changes the alias and values; a secret not given keeps the stored one, and one given in place of its
+ * alternative (a push credential's key for its access token) drops that alternative. The type never changes.
+ */
 export async function updateCredential(
   db: Kysely<Database>,
   organizationId: number,
@@ -86,22 +97,24 @@ export async function updateCredential(
     const row = await requireRow(trx, organizationId, id, { forUpdate: true });
     const type = requireCredentialType(row.type);
     // Values left out keep what is stored; a blank one clears an optional field (a blank secret keeps its own).
-    const { fields, secrets } = checkedValues(
-      type,
-      { ...row.fields, ...given.values },
-      { existingSecrets: true },
-    );
-    const stored = Object.keys(secrets).length > 0 ? openSecrets(row) : {};
-    const nextSecrets = { ...stored, ...secrets };
+    const checked = checkedValues(type, { ...row.fields, ...given.values }, { existingSecrets: true });
+    const secrets = checked.secrets;
+    const dropped = replacedSecrets(type, secrets);
+    const nextSecrets = { ...without(openSecrets(row), dropped), ...secrets };
+    const fields = completedFields(type, checked.fields, nextSecrets);
+    const secretsChanged = Object.keys(secrets).length > 0;
     await trx
       .updateTable('credential')
       .set({
         alias: given.alias ?? row.alias,
         fields: JSON.stringify(fields),
-        ...(Object.keys(secrets).length > 0
+        ...(secretsChanged
           ? {
               secrets: sealSecret(JSON.stringify(nextSecrets)),
-              secret_hints: JSON.stringify({ ...row.secret_hints, ...hintsOf(secrets) }),
+              secret_hints: JSON.stringify({
+                ...without(row.secret_hints, dropped),
+                ...hintsOf(type, secrets),
+              }),
             }
           : {}),
         modified_at: sql<Date>`now()`,
@@ -109,6 +122,10 @@ export async function updateCredential(
       .where('id', '=', id)
       .execute();
   });
+}
+
+function without(record: Readonly<Record<string, string>>, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).filter(([name]) => !names.includes(name)));
 }
 
 /** Deletes a credential nothing uses; one in use answers CredentialInUseError. */

@@ -1,9 +1,10 @@
-import { createPublicKey } from 'node:crypto';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import {
   HeraldError,
   credentialTypeOf,
   credentialValueIssues,
   isCredentialType,
+  readServiceAccountKey,
   secretHint,
   type CredentialType,
   type CredentialValueIssue,
@@ -35,6 +36,11 @@ export function checkedValues(
   for (const declared of credentialTypeOf(type).fields) {
     const given = values[declared.name];
     if (given === undefined || given.trim() === '') continue;
+    const path = `values.${declared.name}`;
+    if (declared.kind === 'serviceAccountKey' && !issues.some((issue) => issue.path === path)) {
+      const issue = privateKeyIssue(given);
+      if (issue) issues.push({ path, message: issue });
+    }
     if (declared.secret) {
       split.secrets[declared.name] = given;
       continue;
@@ -53,6 +59,67 @@ export function checkedValues(
   return split;
 }
 
-export function hintsOf(secrets: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(secrets).map(([name, value]) => [name, secretHint(value)]));
+/**
+ * What the credential will hold once saved, checked whole: the secrets it keeps (`held`, the stored ones with
+ * the given ones over them) decide what the given values alone could not. A push credential's blank project id
+ * is taken from its service account key; a field required with another (the project id with an access token)
+ * must be there when that other is held, given now or stored before.
+ */
+export function completedFields(
+  type: CredentialType,
+  fields: Readonly<Record<string, string>>,
+  held: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const completed = { ...fields };
+  const key =
+    held.serviceAccountKey === undefined ? undefined : readServiceAccountKey(held.serviceAccountKey);
+  if (type === 'push' && !completed.accountName && key && 'key' in key)
+    completed.accountName = key.key.project_id;
+  const issues: CredentialValueIssue[] = [];
+  for (const declared of credentialTypeOf(type).fields) {
+    const partner = declared.requiredWith;
+    if (!partner || completed[declared.name] || !(held[partner] ?? completed[partner])) continue;
+    issues.push({ path: `values.${declared.name}`, message: `Required with ${partner}` });
+  }
+  if (issues.length > 0) throw new HeraldError('ValidationError', { details: issues });
+  return completed;
+}
+
+/** The secrets that saving `given` drops: the other members of the type's oneOf when one of them is given. */
+export function replacedSecrets(type: CredentialType, given: Readonly<Record<string, string>>): string[] {
+  const oneOf = credentialTypeOf(type).oneOf ?? [];
+  if (!oneOf.some((name) => given[name] !== undefined)) return [];
+  return oneOf.filter((name) => given[name] === undefined);
+}
+
+export function hintsOf(
+  type: CredentialType,
+  secrets: Readonly<Record<string, string>>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(secrets).map(([name, value]) => [name, hintOf(type, name, value)]),
+  );
+}
+
+/**
+ * A service account key's hint is the end of its key id, which is how Google Cloud's console names the key (the
+ * end of the JSON text would say nothing); any other secret's is its own end.
+ */
+function hintOf(type: CredentialType, name: string, value: string): string {
+  const declared = credentialTypeOf(type).fields.find((candidate) => candidate.name === name);
+  if (declared?.kind !== 'serviceAccountKey') return secretHint(value);
+  const read = readServiceAccountKey(value);
+  return 'key' in read ? secretHint(read.key.private_key_id ?? '') : secretHint('');
+}
+
+/** The service account's private key must be one node:crypto reads, or no token could ever be signed. */
+function privateKeyIssue(text: string): string | undefined {
+  const read = readServiceAccountKey(text);
+  if (!('key' in read)) return undefined;
+  try {
+    createPrivateKey(read.key.private_key);
+    return undefined;
+  } catch {
+    return 'The private_key of the service account key cannot be read';
+  }
 }

@@ -1,10 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { ConnectionQueue } from './connection-queue.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { PostgresListeners } from './postgres-listeners.ts';
 import { PGliteThread } from './pglite-thread.ts';
-import { templateFileForNewDataDir } from './pglite-template.ts';
+import { startFromTemplate } from './pglite-template.ts';
 import { pgliteCopyTransaction, postgresCopyTransaction, type CopyTransaction } from './copy-session.ts';
 import type { Database } from './schema.ts';
 
@@ -18,6 +19,11 @@ export interface DatabaseTarget {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
+  /**
+   * The embedded database only: milliseconds since interactive work (a person's request, not a job) last
+   * asked for its one connection. An import shortens its transactions while people use the console.
+   */
+  sinceInteractiveWork?: () => number;
   /**
    * Answers whether the database is up, for /readyz: on PostgreSQL whether it answers a statement, on the
    * embedded database whether its thread runs (a statement there waits its turn behind whatever holds the
@@ -62,16 +68,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   const inMemory = target.pgliteDataDir.startsWith('memory://');
-  if (!inMemory) await mkdir(target.pgliteDataDir, { recursive: true });
+  if (!inMemory) {
+    await mkdir(target.pgliteDataDir, { recursive: true });
+    await startFromTemplate(target.pgliteDataDir);
+  }
   // PGlite runs on a thread of its own, so a long statement never stops the server answering.
-  const client = await PGliteThread.open({
-    dataDir: target.pgliteDataDir,
-    templateFile: inMemory ? undefined : templateFileForNewDataDir(target.pgliteDataDir),
-  });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const client = await PGliteThread.open({ dataDir: target.pgliteDataDir });
+  const queue = new ConnectionQueue();
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client, queue) });
   return {
     db,
     kind: 'pglite',
+    sinceInteractiveWork: () => queue.sinceInteractiveWork(),
     // Whether the database's thread is up. A statement would wait its turn on the one connection, behind a
     // generation's transaction for many seconds: a busy database is still a ready one.
     ping: async () => client.alive,

@@ -47,3 +47,54 @@ describe('the embedded connection queue', () => {
     await expect(queue.whenIdle()).resolves.toBeUndefined();
   });
 });
+
+describe('the embedded connection queue between the statements of a page', () => {
+  it("keeps the connection for a page's next statement, before a waiting job", async () => {
+    const queue = new ConnectionQueue();
+    const order: string[] = [];
+    await queue.acquire(false);
+    const job = queue.acquire(true).then(() => {
+      order.push('job');
+      queue.release();
+    });
+    // The page's first statement ends; its next one comes a few milliseconds later, as after JavaScript.
+    queue.release();
+    await new Promise((resolve) => setTimeout(resolve, 3));
+    await queue.acquire(false);
+    order.push('page, second statement');
+    queue.release();
+    await job;
+    expect(order).toEqual(['page, second statement', 'job']);
+  });
+
+  it('hands the connection to the job when no follow-up comes, and when a job has waited through a run', async () => {
+    const queue = new ConnectionQueue();
+    await queue.acquire(false);
+    let jobGranted = false;
+    const job = queue.acquire(true).then(() => {
+      jobGranted = true;
+      queue.release();
+    });
+    queue.release();
+    await job;
+    expect(jobGranted).toBe(true);
+    await expect(queue.whenIdle()).resolves.toBeUndefined();
+
+    // A page of many statements still lets a waiting job through after INTERACTIVE_BEFORE_BACKGROUND of them.
+    const order: string[] = [];
+    await queue.acquire(false);
+    const patient = queue.acquire(true).then(() => {
+      order.push('job');
+      queue.release();
+    });
+    for (let statement = 1; statement <= ConnectionQueue.INTERACTIVE_BEFORE_BACKGROUND + 2; statement += 1) {
+      queue.release();
+      await queue.acquire(false);
+      order.push(`statement ${statement}`);
+    }
+    queue.release();
+    await patient;
+    expect(order.indexOf('job')).toBeLessThanOrEqual(ConnectionQueue.INTERACTIVE_BEFORE_BACKGROUND);
+    expect(order).toContain('job');
+  });
+});

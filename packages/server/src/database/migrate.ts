@@ -33,6 +33,10 @@ import * as checkRuns from './migrations/0031-check-runs.ts';
 import * as deliveries from './migrations/0032-deliveries.ts';
 import * as trackedLinks from './migrations/0033-tracked-links.ts';
 import * as deliveryReports from './migrations/0035-delivery-reports.ts';
+import * as deliveryRuns from './migrations/0036-delivery-runs.ts';
+import * as webMessages from './migrations/0037-web-messages.ts';
+import * as reportEventIndex from './migrations/0038-report-event-index.ts';
+import * as subscriberIndexReview from './migrations/0039-subscriber-index-review.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they are bundled with the code and run in
@@ -73,6 +77,10 @@ export const migrations: Record<string, Migration> = {
   '0032-deliveries': deliveries,
   '0033-tracked-links': trackedLinks,
   '0035-delivery-reports': deliveryReports,
+  '0036-delivery-runs': deliveryRuns,
+  '0037-web-messages': webMessages,
+  '0038-report-event-index': reportEventIndex,
+  '0039-subscriber-index-review': subscriberIndexReview,
 };
 
 const provider: MigrationProvider = {

@@ -24,16 +24,19 @@ import { isBackgroundWork, throwIfQueryAbandoned } from './work-context.ts';
  */
 export class PGliteDialect implements Dialect {
   readonly #client: PGliteThread;
+  readonly #queue: ConnectionQueue;
 
-  constructor(client: PGliteThread) {
+  /** `queue` hands out the one connection; given by the caller that also asks it about interactive work. */
+  constructor(client: PGliteThread, queue = new ConnectionQueue()) {
     this.#client = client;
+    this.#queue = queue;
   }
 
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.#client);
+    return new PGliteDriver(this.#client, this.#queue);
   }
   // Kysely's types want Kysely<any> here; the introspector does not care about the schema type.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -47,10 +50,11 @@ export class PGliteDialect implements Dialect {
 
 class PGliteDriver implements Driver {
   readonly #connection: PGliteConnection;
-  readonly #queue = new ConnectionQueue();
+  readonly #queue: ConnectionQueue;
 
-  constructor(client: PGliteThread) {
+  constructor(client: PGliteThread, queue: ConnectionQueue) {
     this.#connection = new PGliteConnection(client);
+    this.#queue = queue;
   }
 
   async init(): Promise<void> {}

@@ -7,8 +7,6 @@
 export interface PGliteWorkerData {
   /** Where PGlite keeps its files; `memory://` keeps them in memory (tests). */
   dataDir: string;
-  /** An empty cluster to load into a new data directory instead of running initdb (pglite-template.ts). */
-  templateFile?: string | undefined;
 }
 
 export type PGliteRequest =

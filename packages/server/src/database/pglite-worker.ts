@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -17,6 +16,11 @@ import {
  *
  * Kept free of the server's other modules, so the worker loads PGlite and little else.
  */
+/** The embedded database's buffer cache (HERALD_PGLITE_SHARED_BUFFERS, 32MB by default). */
+const SHARED_BUFFERS = /^\d+(kB|MB|GB)$/.test(process.env.HERALD_PGLITE_SHARED_BUFFERS ?? '')
+  ? process.env.HERALD_PGLITE_SHARED_BUFFERS!
+  : '32MB';
+
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
 const options = workerData as PGliteWorkerData;
@@ -31,7 +35,11 @@ try {
     dataDir: options.dataDir,
     // Trigram indexes make text search (case-insensitive contains) fast, as on PostgreSQL.
     extensions: { pg_trgm },
-    ...(options.templateFile ? { loadDataDir: new Blob([await readFile(options.templateFile)]) } : {}),
+    // PostgreSQL's own buffer cache lives in the WebAssembly memory, where every page it ever held stays
+    // resident; PGlite's default of 128 MB is a quarter of the server's memory budget. The data directory's
+    // files are cached by the operating system anyway, so a small cache costs no speed (docs/architecture.md
+    // § The embedded database's memory).
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
   });
 } catch (error) {
   reply({ kind: 'opening-failed', error: errorFieldsOf(error) });
@@ -46,9 +54,7 @@ async function handle(request: PGliteRequest): Promise<void> {
       const result = await client.query(
         request.text,
         [...request.params],
-        request.blob === undefined
-          ? undefined
-          : { blob: new Blob([request.blob as string | Uint8Array<ArrayBuffer>]) },
+        request.blob === undefined ? undefined : { blob: copySource(request.blob) },
       );
       reply({ kind: 'result', id: request.id, rows: result.rows, affectedRows: result.affectedRows });
       return;
@@ -79,6 +85,18 @@ async function handle(request: PGliteRequest): Promise<void> {
       return;
     }
   }
+}
+
+/**
+ * What COPY … FROM '/dev/blob' reads. PGlite asks the blob for its arrayBuffer() and nothing else (0.5's
+ * `_handleBlob`), so bytes go to it as they arrived: a Blob of them is a copy, and its arrayBuffer() another,
+ * 4.5 MB each for every batch of an import (docs/architecture.md § PGlite memory, part by part).
+ */
+function copySource(data: string | Uint8Array): Blob {
+  if (typeof data === 'string') return new Blob([data]);
+  const whole = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+  const bytes = whole ? data.buffer : data.slice().buffer;
+  return { arrayBuffer: async () => bytes } as unknown as Blob;
 }
 
 port.on('message', (request: PGliteRequest) => {

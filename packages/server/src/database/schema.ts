@@ -24,6 +24,7 @@ import type { CredentialsTables } from '../credentials/tables.ts';
 import type { DeliveryTables } from '../delivery/tables.ts';
 import type { TrackingTables } from '../tracking/tables.ts';
 import type { BouncesTables } from '../bounces/tables.ts';
+import type { WebChannelTables } from '../web-channel/tables.ts';
 
 /**
  * The database as Kysely sees it. Every tenant table carries organization_id, and every repository
@@ -55,7 +56,8 @@ export interface Database
     CredentialsTables,
     DeliveryTables,
     TrackingTables,
-    BouncesTables {
+    BouncesTables,
+    WebChannelTables {
   organization: OrganizationTable;
   partition_set: PartitionSetTable;
   partition: PartitionTable;

@@ -16,7 +16,8 @@ export interface Messenger<Message extends OutgoingMessage = OutgoingMessage> {
    * Sends one message. `accepting`, when given, is called once the provider holds the whole message but before
    * it accepts it (SMTP: before the terminating dot), so the engine can commit the delivery as sent in that
    * instant; if it rejects, the provider accepts nothing. Transports that cannot hold a message back (HTTP APIs)
-   * call it just before the request, with the provider's own idempotency key where it has one.
+   * ignore it: the engine commits just before calling them (send-batch.ts), and the provider's own idempotency
+   * key (LINE's retry key) covers a retry.
    */
   send(message: Message, signal: AbortSignal, accepting?: () => Promise<void>): Promise<SendReceipt>;
   /** Closes pooled connections; the engine calls it when a run ends or the server stops. */
@@ -74,6 +75,11 @@ export interface PushMessage extends OutgoingMessage {
   body: string;
   url?: string;
   image?: string;
+}
+
+/** An on-site message (issue 17 §2): the rendered HTML, its links already click-tracked, with no open pixel. */
+export interface WebMessage extends OutgoingMessage {
+  html: string;
 }
 
 export interface SendReceipt {

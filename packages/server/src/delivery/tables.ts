@@ -20,6 +20,13 @@ export interface DeploymentRunTable {
   /** snapshotting, sending, suspended, finished, cancelled, failed. */
   status: Generated<string>;
   recipients: Generated<number>;
+  /** Counts kept with each status change (migration 0036). */
+  sent: Generated<number>;
+  failed: Generated<number>;
+  suppressed: Generated<number>;
+  /** The shared throttle window: its start and how many were claimed in it. */
+  throttle_window: Date | null;
+  throttle_used: Generated<number>;
   details: Json<Record<string, unknown>>;
   started_at: Timestamp;
   finished_at: Date | null;
@@ -42,5 +49,7 @@ export interface DeliveryTable {
   provider_message_id: string | null;
   sent_at: Date | null;
   error: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** A transient failure's next try: the delivery is not claimed before then. */
+  retry_at: Date | null;
   created_at: Timestamp;
 }

@@ -1,28 +1,16 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { HeraldError, type ErrorType } from '@herald/protocol';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ErrorType } from '@herald/protocol';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { allowedOriginSet, isOriginAllowed } from '../channels/origin.ts';
 import type { AuthenticatedOrganization } from '../channels/connection-state.ts';
-import { authenticateOrganization } from '../organizations/authenticate-organization.ts';
 import type { Services } from '../services.ts';
-
-/** The form is one hidden field (the token); anything larger is not this form. */
-const FORM_BODY_LIMIT = 16 * 1024;
-
-const STATUS: Partial<Record<ErrorType, number>> = {
-  OrgAuthenticationError: 401,
-  PrivilegesError: 403,
-  ExtractNotFoundError: 404,
-};
-
-function refuse(reply: FastifyReply, type: ErrorType): FastifyReply {
-  return reply
-    .code(STATUS[type] ?? 400)
-    .header('Cache-Control', 'no-store')
-    .send({ error: new HeraldError(type).toWire() });
-}
+import {
+  acceptDownloadForm,
+  downloadAuthenticator,
+  DOWNLOAD_FORM_BODY_LIMIT,
+  refuseDownload as refuse,
+} from './download-form.ts';
 
 /** Who may download an extract: a rejected-rows report of an import needs database-manage, others database-extract. */
 function mayDownload(
@@ -46,37 +34,18 @@ function mayDownload(
  * and is never logged.
  */
 export async function registerExtractRoute(app: FastifyInstance, services: Services): Promise<void> {
-  const allowedOrigins = allowedOriginSet(services.config.publicUrl, services.config.allowedOrigins);
+  const authenticate = downloadAuthenticator(services);
   await app.register(async (scope) => {
-    // Browsers post the form urlencoded; URLSearchParams reads it (this scope only, not the upload route's).
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptDownloadForm(scope);
     scope.post<{ Params: { organization: string; file: string }; Body: unknown }>(
       '/uiv5-extract/:organization/:file',
-      { bodyLimit: FORM_BODY_LIMIT },
+      { bodyLimit: DOWNLOAD_FORM_BODY_LIMIT },
       async (request, reply) => {
-        if (!isOriginAllowed(request.headers.origin, allowedOrigins)) {
-          request.log.warn({ origin: request.headers.origin }, 'extract download origin refused');
-          return refuse(reply, 'PrivilegesError');
-        }
         const { organization: organizationText, file } = request.params;
-        const organizationId = /^\d{1,9}$/.test(organizationText) ? Number(organizationText) : NaN;
-        const body = request.body;
-        const jwt =
-          typeof body === 'object' && body !== null && typeof (body as { jwt?: unknown }).jwt === 'string'
-            ? (body as { jwt: string }).jwt
-            : '';
-        if (jwt === '' || !Number.isInteger(organizationId)) return refuse(reply, 'OrgAuthenticationError');
-        let organization: AuthenticatedOrganization;
-        try {
-          organization = await authenticateOrganization(services, jwt, organizationId);
-        } catch (error) {
-          if (!(error instanceof HeraldError)) request.log.warn({ err: error }, 'extract token check failed');
-          return refuse(reply, 'OrgAuthenticationError');
-        }
+        const asking = await authenticate(request, organizationText);
+        if ('refusal' in asking) return refuse(reply, asking.refusal);
+        const { organization } = asking;
+        const organizationId = organization.organizationId;
         const capabilities = organization.capabilities;
         if (!capabilities.includes('database-extract') && !capabilities.includes('database-manage'))
           return refuse(reply, 'PrivilegesError');

@@ -35,8 +35,14 @@ export const importLimits = {
   batchRows: 50_000,
   /** The same on the embedded PGlite, which runs in the server's own thread: smaller batches did better. */
   embeddedBatchRows: 25_000,
-  /** Pause between batches on PGlite, so that other queries get the single connection (import-job.ts). */
-  embeddedPauseMs: 50,
+  /**
+   * PGlite's batches while people use the console: its one connection is held for a batch's whole
+   * transaction, and a page waits for it. 2,500 rows is a transaction of about 150 ms (a 25,000-row one took
+   * 1.5 s and more), at a cost of about a sixth of the import's speed while someone browses (bench/import.ts).
+   */
+  embeddedBrowsingBatchRows: 2_500,
+  /** How recently interactive work must have used PGlite for the import to keep to the short batches. */
+  embeddedBrowsingWindowMs: 10_000,
   /**
    * Old-generation heap of the worker that parses an upload (prepare-in-worker.ts) or reads a workbook's
    * rows for a preview or header (read-workbook-in-worker.ts), in MB: text files stream, so little is live;

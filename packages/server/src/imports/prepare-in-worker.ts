@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import type { BatchWorkerInput, BatchWorkerMessage } from './batch-worker.ts';
+import type { BatchWorkerInput, BatchWorkerMessage, BatchWorkerRequest } from './batch-worker.ts';
 import { importLimits } from './import-limits.ts';
 import type { PreparedBatch } from './merge-batch.ts';
 import { errorOfFailureMessage, errorOfWorkerDeath, startParseWorker } from './parse-worker.ts';
@@ -18,7 +18,11 @@ export interface WorkerBatches {
  * not yet collected. A workbook too large for the cap fails its import (ImportFileTooLargeError), not the
  * server.
  */
-export async function prepareBatchesInWorker(input: BatchWorkerInput): Promise<WorkerBatches> {
+export async function prepareBatchesInWorker(
+  input: BatchWorkerInput,
+  /** The size of the batches asked for from now on; input.batchRows throughout when not given. */
+  batchRowsNow: () => number = () => input.batchRows,
+): Promise<WorkerBatches> {
   const workbook = input.upload.fileType === 'xls' || input.upload.fileType === 'xlsx';
   const heapMb = workbook ? importLimits.parseWorkerHeapMb.workbook : importLimits.parseWorkerHeapMb.text;
   const worker = startParseWorker('batch-worker', input, heapMb);
@@ -53,7 +57,7 @@ export async function prepareBatchesInWorker(input: BatchWorkerInput): Promise<W
   try {
     const first = await receive();
     if (first.type !== 'total') throw new Error('The parsing worker sent no row total');
-    return { total: first.total, batches: batchesOf(worker, receive) };
+    return { total: first.total, batches: batchesOf(worker, receive, batchRowsNow) };
   } catch (error) {
     await worker.terminate();
     throw error;
@@ -63,10 +67,11 @@ export async function prepareBatchesInWorker(input: BatchWorkerInput): Promise<W
 async function* batchesOf(
   worker: Worker,
   receive: () => Promise<BatchWorkerMessage>,
+  batchRowsNow: () => number,
 ): AsyncGenerator<PreparedBatch> {
   try {
     for (;;) {
-      worker.postMessage('next');
+      worker.postMessage({ type: 'next', batchRows: batchRowsNow() } satisfies BatchWorkerRequest);
       const message = await receive();
       if (message.type !== 'batch') return;
       yield message.batch;

@@ -11,6 +11,8 @@ import { approvedCondition } from '../approvals/approvals.ts';
 import type { SystemJobKind } from './enqueue-job.ts';
 import { JOB_SELECT, jobRecord } from './job-record.ts';
 import { nextOccurrence, type RepeatRule } from '@herald/protocol';
+import type { Config } from '../config.ts';
+import type { TrackingTokens } from '../tracking/tracking-token.ts';
 
 /** A claimed job as its handler sees it. */
 export interface ClaimedJob {
@@ -49,6 +51,14 @@ export interface JobContext {
   signal: AbortSignal;
   /** Pushes progress to watching clients (at most every PROGRESS_PUSH_MS); saveJobCheckpoint persists it. */
   reportProgress(done: number, total?: number | null): void;
+  /** The server's configuration and signers, for work that builds links or reaches providers (delivery). */
+  services?: JobServices;
+}
+
+/** What of the server's services a job may need besides the database (given with JobRunner.useServices). */
+export interface JobServices {
+  config: Config;
+  trackingTokens: TrackingTokens;
 }
 
 export interface JobHandler {
@@ -133,7 +143,11 @@ export class JobRunner {
   readonly #recordChanges: RecordChanges;
   readonly #files: FileStore;
   readonly #concurrency: number;
-  readonly #running = new Map<number, { controller: AbortController; done: Promise<void> }>();
+  readonly #running = new Map<
+    number,
+    { controller: AbortController; done: Promise<void>; spreadKey: string | undefined }
+  >();
+  #services: JobServices | undefined;
   #timer: NodeJS.Timeout | undefined;
   #heartbeat: NodeJS.Timeout | undefined;
   #stopped = true;
@@ -149,7 +163,7 @@ export class JobRunner {
     log: FastifyBaseLogger,
     files: FileStore,
     handlers: JobHandlers,
-    concurrency = 2,
+    concurrency = 4,
   ) {
     this.#handlers = handlers;
     this.#database = database;
@@ -157,6 +171,11 @@ export class JobRunner {
     this.#log = log;
     this.#files = files;
     this.#concurrency = concurrency;
+  }
+
+  /** Gives jobs the server's configuration and signers (services.ts, once they exist). */
+  useServices(services: JobServices): void {
+    this.#services = services;
   }
 
   /** The handler of a job kind, for the commands that check who may retry or cancel it. */
@@ -174,8 +193,13 @@ export class JobRunner {
       // Only this process can have the embedded database open, so a job left running was interrupted.
       await sql`UPDATE job SET heartbeat_at = NULL WHERE status = 'running'`.execute(this.#db);
     }
-    this.#timer = setInterval(() => this.poke(), jobTimings.pollMs);
-    this.#heartbeat = setInterval(() => void this.#beat(), jobTimings.heartbeatMs);
+    // On the embedded database the runner's own polling is background work: interactive work there is a person
+    // waiting (connection-queue.ts), and an import shortens its transactions while there is some
+    // (import-job.ts). PostgreSQL has no such queue, and there the polling stays as it was: run in this context,
+    // two server processes beside other test servers once failed to start their scheduled deployments.
+    const own = this.#database.kind === 'pglite' ? asBackgroundWork : <T>(work: () => T): T => work();
+    this.#timer = setInterval(() => own(() => this.poke()), jobTimings.pollMs);
+    this.#heartbeat = setInterval(() => void own(() => this.#beat()), jobTimings.heartbeatMs);
     this.poke();
   }
 
@@ -235,7 +259,8 @@ export class JobRunner {
         this.#lastPush.delete(job.id);
         this.poke();
       });
-      this.#running.set(job.id, { controller, done });
+      const spreadKey = typeof job.params.spreadKey === 'string' ? job.params.spreadKey : undefined;
+      this.#running.set(job.id, { controller, done, spreadKey });
     }
   }
 
@@ -250,6 +275,11 @@ export class JobRunner {
     // written (the embedded database's one connection was busy): it is never taken again here, or the same
     // work would start over beside itself, and again each time the statement ran long.
     const ownRunning = [...this.#running.keys()];
+    // Jobs that share a spread key (a delivery run's workers) are for different processes: one here at a time,
+    // so that the others are left for another process sharing the database to take.
+    const ownSpreadKeys = [...this.#running.values()].flatMap((entry) =>
+      entry.spreadKey === undefined ? [] : [entry.spreadKey],
+    );
     const row = (
       await sql<Record<string, unknown>>`
         UPDATE job SET status = 'running', locked_by = ${this.processId}, heartbeat_at = now(),
@@ -260,6 +290,7 @@ export class JobRunner {
               OR (status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at < ${staleBefore})
                 AND id <> ALL(${ownRunning}::integer[])))
             AND (organization_id IS NOT NULL OR kind = ANY(${systemKinds}::text[]))
+            AND (params ->> 'spreadKey' IS NULL OR params ->> 'spreadKey' <> ALL(${ownSpreadKeys}::text[]))
           ORDER BY run_at, id FOR UPDATE SKIP LOCKED LIMIT 1)
         RETURNING id, organization_id, kind, name, params, checkpoint, created_by, attempts`.execute(this.#db)
     ).rows[0];
@@ -304,6 +335,7 @@ export class JobRunner {
       recordChanges: this.#recordChanges,
       signal: controller.signal,
       reportProgress: (done, total) => this.#push(job, done, total),
+      services: this.#services,
     };
     try {
       const result = await handler.run(context);

@@ -11,6 +11,7 @@ import { registerCommand, type CommandContext } from '../channels/registry.ts';
 import { checkChannelCredentials, channelCredentialsOf } from '../credentials/channel-credentials.ts';
 import { storedWebPushKeys } from '../delivery/transports/vapid-keys.ts';
 import { verifiedSendingDomains } from '../domains/default-sender.ts';
+import { storedWebChannel } from '../web-channel/web-channel-keys.ts';
 import { actingAdministrator } from './admin-guards.ts';
 import { parseAllowList, readSecuritySettings, writeSecuritySettings } from './security-settings.ts';
 
@@ -75,9 +76,18 @@ export const organizationSettingsCommands = {
             );
       // Security settings have their own command, audit entry and checks; a general update cannot change them.
       // Nor the VAPID keys (delivery/transports/vapid-keys.ts): every Web Push subscription is bound to them.
-      const webPush = await storedWebPushKeysOf(context, params.organizationId);
-      const { webPush: _given, ...rest } = settings;
-      const next = { ...rest, channelCredentials, security: current, ...(webPush ? { webPush } : {}) };
+      // Nor the web channel's keys (web-channel/web-channel-keys.ts): the organization's site depends on them.
+      const stored = await storedSettingsOf(context, params.organizationId);
+      const webPush = storedWebPushKeys(stored);
+      const webChannel = storedWebChannel(stored);
+      const { webPush: _given, webChannel: _givenWebChannel, ...rest } = settings;
+      const next = {
+        ...rest,
+        channelCredentials,
+        security: current,
+        ...(webPush ? { webPush } : {}),
+        ...(webChannel ? { webChannel } : {}),
+      };
       await context.services.db
         .updateTable('organization')
         .set({ settings: JSON.stringify(next) })
@@ -164,13 +174,13 @@ async function currentChannelCredentials(context: CommandContext, organizationId
   return channelCredentialsOf(row?.settings);
 }
 
-async function storedWebPushKeysOf(context: CommandContext, organizationId: number) {
+async function storedSettingsOf(context: CommandContext, organizationId: number) {
   const row = await context.services.db
     .selectFrom('organization')
     .select('settings')
     .where('id', '=', organizationId)
     .executeTakeFirst();
-  return storedWebPushKeys(row?.settings);
+  return row?.settings;
 }
 
 function parseJsonObject(text: string, path: string): Record<string, unknown> {

@@ -116,10 +116,12 @@ export async function planQuery(
   // Table-qualified, so ORDER BY sorts by the column and not by a select alias of the same name (a date
   // read back as text would sort as text and miss the index).
   const column = (name: string) => sql.ref(`${resource.table}.${name}`);
+  const sortedBy =
+    typeof sortColumn === 'string' ? column(sortColumn) : sql`lower(${column(sortColumn.ignoringCase)})`;
   const orderBy =
     sortColumn === idColumn
       ? sql`${column(idColumn)} ${direction}`
-      : sql`${column(sortColumn)} ${direction} ${nulls}, ${column(idColumn)} ${direction}`;
+      : sql`${sortedBy} ${direction} ${nulls}, ${column(idColumn)} ${direction}`;
   const select =
     actor.partitionIds !== undefined && resource.restrictedSelect
       ? resource.restrictedSelect(actor)

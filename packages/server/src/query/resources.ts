@@ -88,7 +88,7 @@ export interface ResourceImplementation<
   toRecord: (row: SelectedRow<Row>) => Stored;
   filters: FilterImplementations<Definition>;
   /** The column of each sort key; `id` is always sortable and breaks ties. */
-  sortable: Readonly<Record<Definition['sortKeys'][number], string>>;
+  sortable: Readonly<Record<Definition['sortKeys'][number], SortColumn>>;
   /**
    * Columns `query.search` looks in (case-insensitive contains); empty when the type is not searchable. A type
    * too large to scan (subscribers, by the million) gives instead the condition a search term makes, so that
@@ -140,11 +140,17 @@ export function implementResource<Definition extends ResourceDefinition, Row>(
   return implementation as unknown as EngineResource;
 }
 
+/**
+ * What a sort key orders by: a column, or a column ignoring case (`lower(column)`), which an index on that
+ * expression can answer (subscribers by e-mail: the unique index on lower(email)).
+ */
+export type SortColumn = string | { ignoringCase: string };
+
 /** A resource as the engine runs it: the contract's definition and the area's SQL, resolved into one. */
 export interface ResourceDeclaration extends Omit<EngineResource, 'filters' | 'sortable' | 'write'> {
   type: string;
   filters: Readonly<Record<string, FilterDeclaration>>;
-  sortable: Readonly<Record<string, string>>;
+  sortable: Readonly<Record<string, SortColumn>>;
   defaultFilters: Readonly<Record<string, unknown>>;
   defaultSortKey: string | undefined;
   defaultSortOrder: 'asc' | 'desc' | undefined;
@@ -181,7 +187,7 @@ function resolveResource(implementation: EngineResource): ResourceDeclaration {
     ...implementation,
     type: definition.type,
     filters,
-    sortable: implementation.sortable as Record<string, string>,
+    sortable: implementation.sortable as Record<string, SortColumn>,
     defaultFilters: definition.defaultFilters ?? {},
     defaultSortKey: definition.defaultSortKey,
     defaultSortOrder: definition.defaultSortOrder,

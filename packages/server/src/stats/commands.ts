@@ -28,7 +28,7 @@ export const statsOrganizationCommands: CommandRegistry = {
     // Whoever may read subscribers (base or franchisee, the subscriber type's read capabilities) sees the
     // figures of what they may read; the access table takes all of its capabilities, so the "either" is here.
     { kind: 'organization', capabilities: [] },
-    async (_params, context) => {
+    async (params, context) => {
       const actor = await commandActor(context);
       if (!actor.capabilities.includes('base') && !actor.capabilities.includes('franchisee'))
         throw new HeraldError('PrivilegesError');
@@ -37,7 +37,7 @@ export const statsOrganizationCommands: CommandRegistry = {
         cache = new DashboardStatsCache(context.services.db);
         dashboardCaches.set(context.services, cache);
       }
-      return cache.get(actor);
+      return cache.get(actor, params);
     },
   ),
 };

@@ -4,49 +4,74 @@ import type { Database } from '../database/schema.ts';
 import { campaignStateExpression } from '../campaigns/campaign-status.ts';
 import type { Actor } from '../query/resources.ts';
 import { partitionVisibility } from '../subscribers/subscriber-access.ts';
+import { engagementFigures, engagementSeries } from '../engagement/engagement-figures.ts';
+import { engagementRangeOf, sinceStart, type EngagementRange } from '../engagement/engagement-range.ts';
 
 /** Subscriber counts move with every import, so the dashboard keeps them the shorter stats lifetime. */
 export const DASHBOARD_STATS_TTL_MS = STATS_CACHE_ACTIVITY_MS;
+
+type DashboardBase = Omit<DashboardStats, 'engagementRange' | 'engagement' | 'engagementSeries'>;
+type DashboardEngagement = Pick<DashboardStats, 'engagementRange' | 'engagement' | 'engagementSeries'>;
+
+/** Ranges kept per process before the oldest is dropped: each range a user picks is an entry. */
+const MAX_ENGAGEMENT_ENTRIES = 500;
 
 /**
  * The dashboard's figures, cached per organization and partition scope in this process: a head-office user
  * and each distinct set of partitions get their own copy. Imports are counted per user for a restricted
  * user (jobs are not partitioned: they see the imports they started), so their key carries the user too.
+ * The engagement half is kept per scope and range, apart from the rest, so picking another range recounts
+ * only the events.
  */
 export class DashboardStatsCache {
   readonly #db: Kysely<Database>;
   readonly #now: () => number;
-  readonly #entries = new Map<string, DashboardStats>();
+  readonly #entries = new Map<string, DashboardBase>();
+  readonly #engagement = new Map<string, DashboardEngagement & { expiresAt: string }>();
 
   constructor(db: Kysely<Database>, now: () => number = Date.now) {
     this.#db = db;
     this.#now = now;
   }
 
-  async get(actor: Actor): Promise<DashboardStats> {
+  async get(
+    actor: Actor,
+    params: { from?: string | undefined; to?: string | undefined } = {},
+  ): Promise<DashboardStats> {
     const now = this.#now();
     const key =
       actor.partitionIds === undefined
         ? `${actor.organizationId}`
         : `${actor.organizationId}:${actor.userId}:${[...actor.partitionIds].sort((a, b) => a - b).join(',')}`;
-    const cached = this.#entries.get(key);
-    if (cached && Date.parse(cached.expiresAt) > now) return cached;
-    const stats = await dashboardStatsOf(this.#db, actor, now);
-    this.#entries.set(key, stats);
-    return stats;
+    let base = this.#entries.get(key);
+    if (!base || Date.parse(base.expiresAt) <= now) {
+      base = await dashboardBaseOf(this.#db, actor, now);
+      this.#entries.set(key, base);
+    }
+    const range = engagementRangeOf(params, sinceStart(now));
+    const engagementKey = `${key}/${range.from}/${range.to}`;
+    let engagement = this.#engagement.get(engagementKey);
+    if (!engagement || Date.parse(engagement.expiresAt) <= now) {
+      engagement = { ...(await dashboardEngagementOf(this.#db, actor, range)), expiresAt: base.expiresAt };
+      this.#engagement.delete(engagementKey);
+      this.#engagement.set(engagementKey, engagement);
+      // A Map iterates in insertion order: the first key is the oldest entry.
+      if (this.#engagement.size > MAX_ENGAGEMENT_ENTRIES) {
+        const oldest = this.#engagement.keys().next().value;
+        if (oldest !== undefined) this.#engagement.delete(oldest);
+      }
+    }
+    const { expiresAt: _kept, ...figures } = engagement;
+    return { ...base, ...figures };
   }
 }
 
 /**
  * One grouped pass over the organization's subscribers (by creation day), one over its campaigns and one
  * over its import jobs. The subscriber pass reads each row once whatever the date range the user picks: the
- * client sums the days it shows, so changing the range costs no query.
+ * client sums the days it shows, so changing the range costs no subscriber query.
  */
-export async function dashboardStatsOf(
-  db: Kysely<Database>,
-  actor: Actor,
-  now: number,
-): Promise<DashboardStats> {
+async function dashboardBaseOf(db: Kysely<Database>, actor: Actor, now: number): Promise<DashboardBase> {
   const [subscribers, campaigns, imports] = await Promise.all([
     subscribersOf(db, actor),
     campaignsOf(db, actor, now),
@@ -60,6 +85,23 @@ export async function dashboardStatsOf(
     imports,
     campaigns,
   };
+}
+
+/**
+ * Sends, opens, clicks, unsubscribes and bounces over the range, in total and per day (engagement/): unique
+ * opens and clicks cannot be summed from days, so the range is the server's to count.
+ */
+async function dashboardEngagementOf(
+  db: Kysely<Database>,
+  actor: Actor,
+  range: EngagementRange,
+): Promise<DashboardEngagement> {
+  const scope = { actor };
+  const [engagement, engagementSeriesOfRange] = await Promise.all([
+    engagementFigures(db, scope, range),
+    engagementSeries(db, scope, range),
+  ]);
+  return { engagementRange: range, engagement, engagementSeries: engagementSeriesOfRange };
 }
 
 async function subscribersOf(db: Kysely<Database>, actor: Actor): Promise<DashboardStats['subscribers']> {

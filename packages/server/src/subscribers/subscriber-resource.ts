@@ -75,7 +75,8 @@ export const subscriberResource = implementResource({
     },
   },
   sortable: {
-    email: 'email',
+    // Ignoring case, on the unique index of lower(email) (migration 0039).
+    email: { ignoringCase: 'email' },
     firstname: 'firstname',
     lastname: 'lastname',
     country: 'country',

@@ -8,7 +8,7 @@ import { sql, type RawBuilder } from 'kysely';
  * - a phone number exactly, ignoring spaces, dashes, dots and brackets (`subscriber_phone_digits`);
  * - the start of the first name or of the last name, ignoring case; "ann smi" is first name "ann…" and last
  *   name "smi…" (`subscriber_firstname_prefix`, `subscriber_lastname_prefix`);
- * - the start of the ref, the external id, as typed (`subscriber_ref_prefix`).
+ * - the start of the ref, the external id, as typed (`subscriber_ref`, unique, with text_pattern_ops since migration 0039).
  * Every branch names its column NOT NULL, which the partial indexes need to be chosen, and the planner
  * weighs each through the expression statistics of migration 0020.
  */

@@ -25,13 +25,14 @@ interface Anchor {
  *
  * A link whose address equals `runLinks[i]` (the run's links, recorded once by tracked-links.ts) gets a token
  * naming index i; any other (a personalized address) gets the address signed into its token, so a click can
- * never lead to another recipient's address.
+ * never lead to another recipient's address. `pixel: false` leaves the pixel out (an on-site message counts its
+ * impression from the site's script).
  */
 export function addTracking(
   html: string,
   deliveryId: string,
   baseUrl: string,
-  options: { tokens: TrackingTokens; runLinks?: readonly string[] },
+  options: { tokens: TrackingTokens; runLinks?: readonly string[]; pixel?: boolean },
 ): TrackedMessage {
   const { anchors, bodyClose } = readAnchors(html);
   const links = anchors.map((anchor) => anchor.href);
@@ -43,6 +44,10 @@ export function addTracking(
     pieces.push(html.slice(at, anchor.start), openTag('a', { ...anchor.attributes, href }));
     at = anchor.end + 1;
   });
+  if (options.pixel === false) {
+    pieces.push(html.slice(at));
+    return { html: pieces.join(''), links };
+  }
   const pixelAt = bodyClose ?? html.length;
   const pixel = `<img src="${escapeAttribute(options.tokens.urlFor(baseUrl, { deliveryId, kind: 'open' }))}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
   pieces.push(html.slice(at, pixelAt), pixel, html.slice(pixelAt));

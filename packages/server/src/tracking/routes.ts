@@ -7,11 +7,14 @@ import {
   applySubscriptionChange,
   isGloballyUnsubscribed,
   subscriptionsOf,
+  unsubscribe,
   unsubscribeScope,
   type Subscription,
 } from './subscriptions.ts';
 import { recordTrackingEvent, trackedDelivery, type TrackedDelivery } from './tracked-delivery.ts';
 import { runLinkAt } from './tracked-links.ts';
+import { announceChanges } from '../subscribers/announce-changes.ts';
+import { viewOnlineHtml } from '../delivery/view-online.ts';
 import { trackingPath, type TrackingKind } from './tracking-token.ts';
 
 /** The transparent 1×1 GIF of the open pixel. */
@@ -54,7 +57,9 @@ export async function registerTrackingPageRoutes(app: FastifyInstance, services:
       const delivery = await find(request, 'open');
       if (!delivery) return notFound(reply);
       const machine = isMachineOpen(request.headers['user-agent'], request.ip);
-      await record(request, () => recordTrackingEvent(services.db, delivery, 'opened', { machine }));
+      await record(request, delivery, () =>
+        recordTrackingEvent(services.db, delivery, 'opened', { machine }),
+      );
       return reply
         .header('content-type', 'image/gif')
         .header('cache-control', 'no-store, no-cache, must-revalidate, max-age=0')
@@ -69,8 +74,26 @@ export async function registerTrackingPageRoutes(app: FastifyInstance, services:
       if (!delivery || linkIndex === undefined) return notFound(reply);
       const url = delivery.payload.url ?? (await runLinkAt(services.db, delivery.runId, linkIndex));
       if (!url || !/^https?:\/\//i.test(url)) return notFound(reply);
-      await record(request, () => recordTrackingEvent(services.db, delivery, 'clicked', { url, linkIndex }));
+      await record(request, delivery, () =>
+        recordTrackingEvent(services.db, delivery, 'clicked', { url, linkIndex }),
+      );
       return reply.code(302).header('cache-control', 'no-store').header('location', url).send();
+    });
+
+    // The view-online link: the e-mail in the browser, its content sandboxed (no script, no form runs).
+    scope.get('/t/v/*', async (request: TokenRequest, reply) => {
+      const locale = pageLocaleOf(request.headers['accept-language']);
+      const delivery = await find(request, 'view');
+      const html = delivery ? await viewOnlineHtml(services, Number(delivery.deliveryId)) : undefined;
+      if (!html) return sendPageNotFound(reply, locale);
+      return reply
+        .header(
+          'content-security-policy',
+          "sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none'; img-src * data:; style-src 'unsafe-inline' *; font-src * data:",
+        )
+        .header('cache-control', 'private, no-store')
+        .type('text/html; charset=utf-8')
+        .send(html);
     });
 
     scope.get('/t/u/*', async (request: TokenRequest, reply) => {
@@ -92,18 +115,11 @@ export async function registerTrackingPageRoutes(app: FastifyInstance, services:
       const locale = pageLocaleOf(request.headers['accept-language']);
       const delivery = await find(request, 'unsubscribe');
       if (!delivery) return sendPageNotFound(reply, locale);
-      const decided = await unsubscribeScope(services.db, delivery);
-      if (!decided.done)
-        await applySubscriptionChange(
-          services,
-          delivery,
-          {
-            leave: decided.lists.map((list) => list.listId),
-            rejoin: [],
-            everything: decided.lists.length === 0,
-          },
-          formOf(request).get('from') === 'page' ? 'unsubscribePage' : 'oneClick',
-        );
+      const decided = await unsubscribe(
+        services,
+        delivery,
+        formOf(request).get('from') === 'page' ? 'unsubscribePage' : 'oneClick',
+      );
       return sendPage(
         reply,
         locale,
@@ -165,9 +181,19 @@ export async function registerTrackingPageRoutes(app: FastifyInstance, services:
   });
 
   /** Records an open or click; a failure is logged, never answered: the reader gets their pixel or link. */
-  async function record(request: FastifyRequest, write: () => Promise<unknown>): Promise<void> {
+  /**
+   * Writes an open's or a click's event; a failure is logged, never shown to the reader. The event is pushed
+   * after the answer has gone (reports and profiles refresh on it), so the pixel and the redirect wait for
+   * one insert only.
+   */
+  async function record(
+    request: FastifyRequest,
+    delivery: TrackedDelivery,
+    write: () => Promise<number>,
+  ): Promise<void> {
     try {
-      await write();
+      const eventId = await write();
+      setImmediate(() => void announceChanges(services, delivery.organizationId, { eventIds: [eventId] }));
     } catch (error) {
       request.log.warn({ err: error }, 'a tracking event could not be recorded');
     }

@@ -1,6 +1,7 @@
 import { parseTarget, type TargetNode } from '@herald/protocol';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database/schema.ts';
+import { listIdsOfSubscriber } from '../lists/list-recounts.ts';
 import { refreshListStats } from '../lists/list-stats.ts';
 import type { Services } from '../services.ts';
 import { announceChanges } from '../subscribers/announce-changes.ts';
@@ -88,6 +89,29 @@ export async function isGloballyUnsubscribed(
   return row?.is_unsubscribed ?? true;
 }
 
+/** Where a subscriber asked: RFC 8058's POST, the unsubscribe page, the preference page, or RFC 2369's mailto. */
+export type SubscriptionChangeSource = 'oneClick' | 'unsubscribePage' | 'preferencePage' | 'mailto';
+
+/**
+ * What an unsubscribe link or the mailto does: the delivery's unsubscribe scope (unsubscribeScope) is left,
+ * unless it was left already. Answers the scope decided, for the page that confirms it.
+ */
+export async function unsubscribe(
+  services: Services,
+  delivery: TrackedDelivery,
+  source: SubscriptionChangeSource,
+): Promise<UnsubscribeScope> {
+  const decided = await unsubscribeScope(services.db, delivery);
+  if (!decided.done)
+    await applySubscriptionChange(
+      services,
+      delivery,
+      { leave: decided.lists.map((list) => list.listId), rejoin: [], everything: decided.lists.length === 0 },
+      source,
+    );
+  return decided;
+}
+
 /** A change the subscriber asked for: lists to leave and to rejoin, and whether to leave everything. */
 export interface SubscriptionChange {
   leave: number[];
@@ -98,13 +122,14 @@ export interface SubscriptionChange {
 /**
  * Applies a subscriber's own change in one transaction and writes one event for it (`unsubscribed`, or
  * `listsubscribed` when they only rejoined lists); a change that changes nothing writes nothing, so repeated
- * one-click POSTs are harmless. The lists' statistics are recounted and the changes announced.
+ * one-click POSTs are harmless. The lists left or rejoined are recounted in the transaction, every list of the
+ * subscriber after leaving everything; the changes are announced.
  */
 export async function applySubscriptionChange(
   services: Services,
   delivery: TrackedDelivery,
   change: SubscriptionChange,
-  source: 'oneClick' | 'unsubscribePage' | 'preferencePage',
+  source: SubscriptionChangeSource,
 ): Promise<void> {
   const outcome = await services.db.transaction().execute(async (trx) => {
     // The subscriber's row lock orders concurrent changes of one subscriber (two clicks, a mail client's POST).
@@ -134,9 +159,16 @@ export async function applySubscriptionChange(
       await sql`UPDATE subscriber_list SET last_updated = now() WHERE id = ${listId}`.execute(trx);
       await refreshListStats(trx, delivery.organizationId, listId);
     }
-    return { listIds, eventId };
+    return { listIds, eventId, everything };
   });
   if (!outcome) return;
+  // Leaving everything changes what every list of the subscriber can reach; those are recounted after commit,
+  // coalesced with the bounces' recounts (lists/list-recounts.ts), as one person may be on many big lists.
+  if (outcome.everything)
+    void services.listRecounts.request(
+      delivery.organizationId,
+      await listIdsOfSubscriber(services.db, delivery.organizationId, delivery.subscriberId),
+    );
   await announceChanges(services, delivery.organizationId, {
     listIds: outcome.listIds,
     memberships: { subscriberId: delivery.subscriberId, listIds: outcome.listIds },

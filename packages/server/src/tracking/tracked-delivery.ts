@@ -32,6 +32,20 @@ export async function trackedDelivery(
 ): Promise<TrackedDelivery | undefined> {
   const payload = services.trackingTokens.read(token);
   if (!payload || payload.kind !== kind) return undefined;
+  const delivery = await deliveryOfPayload(services.db, payload);
+  if (!delivery) return undefined;
+  if (!isPublicHost(services, host)) {
+    const hostOrganization = await trackingOrganizationOf(services.db, host);
+    if (hostOrganization !== undefined && hostOrganization !== delivery.organizationId) return undefined;
+  }
+  return delivery;
+}
+
+/** The delivery a token's payload (already verified) names, unless it is gone or its subscriber anonymized. */
+export async function deliveryOfPayload(
+  db: Kysely<Database>,
+  payload: TrackingPayload,
+): Promise<TrackedDelivery | undefined> {
   const row = await sql<{
     organization_id: number;
     organization_name: string;
@@ -48,13 +62,9 @@ export async function trackedDelivery(
     JOIN subscriber s ON s.id = d.subscriber_id AND s.organization_id = d.organization_id
     LEFT JOIN activity a ON a.id = d.activity_id AND a.organization_id = d.organization_id
     WHERE d.id = ${payload.deliveryId}::bigint AND s.anonymized_at IS NULL`
-    .execute(services.db)
+    .execute(db)
     .then((result) => result.rows[0]);
   if (!row) return undefined;
-  if (!isPublicHost(services, host)) {
-    const hostOrganization = await trackingOrganizationOf(services.db, host);
-    if (hostOrganization !== undefined && hostOrganization !== row.organization_id) return undefined;
-  }
   return {
     payload,
     deliveryId: payload.deliveryId,

@@ -64,4 +64,51 @@ describe('tracking tokens', () => {
     expect(tokens.read(first!)).toEqual({ deliveryId: '7', kind: 'click', linkIndex: 0 });
     expect(tokens.read(second!)).toEqual({ deliveryId: '7', kind: 'click', linkIndex: 1 });
   });
+
+  describe('the unsubscribe mailto', () => {
+    // RFC 5322 atext without the characters a token never uses; RFC 5321 §4.5.3.1.1: at most 64 octets.
+    const LOCAL_PART = /^[a-z0-9+]{1,64}$/;
+
+    it('carries a signed unsubscribe token in a local part of at most 64 plain characters', () => {
+      for (const deliveryId of ['1', '123456789', '9223372036854775807']) {
+        const mailbox = tokens.unsubscribeMailbox(deliveryId);
+        expect(mailbox).toMatch(LOCAL_PART);
+        expect(mailbox.startsWith('unsubscribe+')).toBe(true);
+        expect(tokens.readUnsubscribeMailbox(mailbox)).toEqual({ deliveryId, kind: 'unsubscribe' });
+      }
+      expect(tokens.unsubscribeMailbox('9223372036854775807')).toHaveLength(56);
+    });
+
+    it('reads the local part in any case: relays may fold it', () => {
+      const mailbox = tokens.unsubscribeMailbox('4711');
+      expect(tokens.readUnsubscribeMailbox(mailbox.toUpperCase())).toEqual({
+        deliveryId: '4711',
+        kind: 'unsubscribe',
+      });
+    });
+
+    it('refuses a bare delivery id, an altered or truncated token, another kind, another secret', () => {
+      const mailbox = tokens.unsubscribeMailbox('4711');
+      expect(tokens.readUnsubscribeMailbox('unsubscribe+4711')).toBeUndefined();
+      const letters = 'abcdefghijklmnopqrstuvwxyz234567';
+      for (let at = 'unsubscribe+'.length; at < mailbox.length; at++)
+        for (const letter of letters)
+          if (letter !== mailbox[at])
+            expect(
+              tokens.readUnsubscribeMailbox(mailbox.slice(0, at) + letter + mailbox.slice(at + 1)),
+            ).toBeUndefined();
+      expect(tokens.readUnsubscribeMailbox(mailbox.slice(0, -1))).toBeUndefined();
+      expect(tokens.readUnsubscribeMailbox(`${mailbox}a`)).toBeUndefined();
+      expect(tokens.readUnsubscribeMailbox(mailbox.replace('unsubscribe+', 'bounce+'))).toBeUndefined();
+      expect(new TrackingTokens('another-secret').readUnsubscribeMailbox(mailbox)).toBeUndefined();
+      // The https link's token in the local part, or a click token's bytes, are not an unsubscribe mailto.
+      expect(
+        tokens.readUnsubscribeMailbox(
+          `unsubscribe+${tokens.issue({ deliveryId: '4711', kind: 'unsubscribe' })}`,
+        ),
+      ).toBeUndefined();
+      for (const rubbish of ['', 'unsubscribe+', 'unsubscribe+!!', `unsubscribe+${'a'.repeat(80)}`])
+        expect(tokens.readUnsubscribeMailbox(rubbish)).toBeUndefined();
+    });
+  });
 });

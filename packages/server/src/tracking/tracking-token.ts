@@ -1,4 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { fromMailboxBase32, toMailboxBase32 } from './mailbox-base32.ts';
 
 /** What a tracking link does; each has its own path, and a token is honoured only on its own kind's path. */
 export const TRACKING_KINDS = ['open', 'click', 'unsubscribe', 'view', 'preferences'] as const;
@@ -34,6 +35,14 @@ const MAX_TOKEN_LENGTH = 4096;
 const MAX_BIGINT = 9_223_372_036_854_775_807n;
 
 /**
+ * The local part of the List-Unsubscribe mailto is `unsubscribe+{token}`: the same signed bytes as the https
+ * link's unsubscribe token, spelled in base32 (mailbox-base32.ts). At most 1 + 1 + 9 (a bigint in LEB128) + 16
+ * bytes, so at most 44 letters and a local part of at most 56 characters, within RFC 5321's 64. A shorter MAC
+ * was not needed, so the mailto is as hard to forge as the link.
+ */
+export const MAILTO_UNSUBSCRIBE_PREFIX = 'unsubscribe+';
+
+/**
  * Signs and reads the tokens of tracking links (issue 17 §3, PROTOCOL §9: never bare ids). A token is
  * base64url of `version, kind+flags, deliveryId (LEB128), [linkIndex (LEB128)], [url (UTF-8)]` followed by the
  * first 16 bytes of its HMAC-SHA256. The key is derived from the server's JWT secret with HKDF under a label of
@@ -48,6 +57,27 @@ export class TrackingTokens {
   }
 
   issue(payload: TrackingPayload): string {
+    return this.#signed(payload).toString('base64url');
+  }
+
+  /** The local part of the mailto that unsubscribes from a delivery (RFC 2369), at most 56 characters. */
+  unsubscribeMailbox(deliveryId: string): string {
+    return `${MAILTO_UNSUBSCRIBE_PREFIX}${toMailboxBase32(this.#signed({ deliveryId, kind: 'unsubscribe' }))}`;
+  }
+
+  /**
+   * The unsubscribe payload of a local part unsubscribeMailbox made (in any case), or undefined for any other
+   * local part, forged or altered: never throws.
+   */
+  readUnsubscribeMailbox(localPart: string): TrackingPayload | undefined {
+    if (localPart.length > 64 || !localPart.toLowerCase().startsWith(MAILTO_UNSUBSCRIBE_PREFIX))
+      return undefined;
+    const bytes = fromMailboxBase32(localPart.slice(MAILTO_UNSUBSCRIBE_PREFIX.length));
+    const payload = bytes ? this.#readSigned(bytes) : undefined;
+    return payload?.kind === 'unsubscribe' ? payload : undefined;
+  }
+
+  #signed(payload: TrackingPayload): Buffer {
     const kindCode = TRACKING_KINDS.indexOf(payload.kind);
     if (kindCode < 0) throw new Error(`Unknown tracking kind ${payload.kind}`);
     if (!/^\d{1,19}$/.test(payload.deliveryId)) throw new Error('A delivery id is a positive integer');
@@ -59,7 +89,7 @@ export class TrackingTokens {
     if (payload.linkIndex !== undefined) parts.push(leb128(BigInt(payload.linkIndex)));
     if (payload.url !== undefined) parts.push(Buffer.from(payload.url, 'utf8'));
     const body = Buffer.concat(parts);
-    return Buffer.concat([body, this.#mac(body)]).toString('base64url');
+    return Buffer.concat([body, this.#mac(body)]);
   }
 
   /** The token's payload, or undefined for anything not signed here exactly as it is: never throws. */
@@ -67,7 +97,12 @@ export class TrackingTokens {
     if (token.length > MAX_TOKEN_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
     const bytes = Buffer.from(token, 'base64url');
     // Base64url's last character can carry unused bits: only the one spelling of these bytes is accepted.
-    if (bytes.toString('base64url') !== token || bytes.length < 3 + MAC_BYTES) return undefined;
+    if (bytes.toString('base64url') !== token) return undefined;
+    return this.#readSigned(bytes);
+  }
+
+  #readSigned(bytes: Buffer): TrackingPayload | undefined {
+    if (bytes.length < 3 + MAC_BYTES) return undefined;
     const body = bytes.subarray(0, bytes.length - MAC_BYTES);
     if (!timingSafeEqual(bytes.subarray(bytes.length - MAC_BYTES), this.#mac(body))) return undefined;
     if (body[0] !== VERSION) return undefined;

@@ -7,6 +7,7 @@ import { planQuery, runPlannedQuery } from '../query/engine.ts';
 import { ResourceRegistry, type Actor } from '../query/resources.ts';
 import { subscriberResource } from '../subscribers/subscriber-resource.ts';
 import { scheduleTriggerDecisions } from './trigger-job.ts';
+import { openTriggeredRuns } from '../delivery/triggered-runs.ts';
 
 const subscribers = new ResourceRegistry([subscriberResource]).of('subscriber');
 
@@ -116,8 +117,8 @@ async function decideBatch(db: Kysely<Database>): Promise<number> {
 }
 
 /**
- * The `triggeredSends` system job: decides every due trigger in batches, each `ready` for the delivery engine
- * (issue 17) or `skipped` with its reason, then queues itself again by the next trigger's due time, if any.
+ * The `triggeredSends` system job: decides every due trigger in batches, each `ready` or `skipped` with its
+ * reason, turns the ready ones into delivery runs, then queues itself again by the next trigger's due time, if any.
  * Several processes may run it; SKIP LOCKED gives each trigger to one.
  */
 export async function decideTriggeredSends(
@@ -132,9 +133,11 @@ export async function decideTriggeredSends(
     decided += count;
     if (count < TRIGGER_BATCH) break;
   }
+  // What was let through is sent: one run per activity of its ready triggers (delivery/triggered-runs.ts).
+  const sent = await openTriggeredRuns(db);
   const next = await sql<{ run_at: Date | null }>`SELECT min(run_at) AS run_at FROM triggered_send
     WHERE status = 'queued'`.execute(db);
   const runAt = next.rows[0]?.run_at;
   if (runAt) await scheduleTriggerDecisions(db, new Date(runAt));
-  return { decided, jobId: job.id };
+  return { decided, sent, jobId: job.id };
 }

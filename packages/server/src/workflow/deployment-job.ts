@@ -16,6 +16,7 @@ import { notifyDeploymentEvent } from './deployment-notices.ts';
 import { announceOnCommit } from '../live/record-changes.ts';
 import { moveActivity } from './move-activity.ts';
 import { announceWorkflowEvents, logWorkflowEvent } from './workflow-log.ts';
+import { openRun } from '../delivery/run-lifecycle.ts';
 
 /** What one run of a deployment job did. */
 interface RunOutcome {
@@ -52,8 +53,8 @@ async function ownsDeployment(
  * - a repeating schedule's later runs find it `deploying` and log a `deploymentRun`;
  * - a broadcast or a scheduled run whose recipients now exceed the send limit (functional §5) is aborted:
  *   the activity becomes `failed` with SendLimitExceededError's message in the log, and the series ends.
- * The delivery engine (issue 17) sends each run's messages from `deploying`; `deployed_revision_id` is the
- * approved revision it sends. A job no longer the activity's does nothing.
+ * Each run of a broadcast or a schedule opens a delivery run (delivery/run-lifecycle.ts), whose workers send its
+ * messages; `deployed_revision_id` is the approved revision it sends. A job no longer the activity's does nothing.
  */
 async function runDeployment(
   context: JobContext,
@@ -116,10 +117,22 @@ async function runDeployment(
   await sql`UPDATE activity SET deployed_revision_id = ${params.revisionId} WHERE id = ${activity.id}`.execute(
     trx,
   );
+  // A broadcast or a schedule's run sends to its recipients now (the delivery engine's run, in this
+  // transaction); a triggered activity's runs are made as its triggers come due (triggers/).
+  const runId = runsToRecipients
+    ? await openRun(trx, {
+        organizationId: job.organizationId,
+        activity: logged.moved,
+        revisionId: params.revisionId,
+        jobId: job.id,
+        createdBy: job.createdBy,
+        at: params.at,
+      })
+    : undefined;
   return {
     ...logged,
     endSeries: false,
-    result: { activityId: activity.id, run: first ? 'first' : 'repeat' },
+    result: { activityId: activity.id, run: first ? 'first' : 'repeat', ...(runId ? { runId } : {}) },
   };
 }
 

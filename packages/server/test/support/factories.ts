@@ -96,6 +96,21 @@ export async function signedIn(
   return { session, sessionId };
 }
 
+/**
+ * An organization with integrations on (the credential pages) and its administrator, two-factor enrolled (the
+ * vault asks for it), signed in over a session socket: where the credential and provider tests start.
+ */
+export async function integrationsAdmin(
+  herald: TestHerald,
+  organizationName?: string,
+): Promise<{ organizationId: number; adminId: number; session: ChannelClient; sessionId: string }> {
+  const organizationId = await createOrganization(herald, organizationName);
+  await enableIntegrations(herald, organizationId);
+  const admin = await createUser(herald, [{ organizationId, roles: ['System.Admin'] }], { otpEnabled: true });
+  const { session, sessionId } = await signedIn(herald, admin);
+  return { organizationId, adminId: admin.id, session, sessionId };
+}
+
 /** An organization-channel socket authenticated for the user's session. */
 export async function organizationConnection(
   herald: TestHerald,

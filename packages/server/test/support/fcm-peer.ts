@@ -1,5 +1,32 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { HttpPeer, bearerOf, jsonOf, type PeerAnswer, type PeerRequest } from './http-peer.ts';
+
+const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
+const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+
+/** A service account's key file, as Google Cloud hands it out. */
+export interface ServiceAccountKeyFile {
+  type: 'service_account';
+  project_id: string;
+  private_key_id: string;
+  private_key: string;
+  client_email: string;
+  client_id: string;
+  token_uri: string;
+}
+
+/** One request to the token endpoint, and what it was answered. */
+export interface TokenRequest {
+  clientEmail: string | undefined;
+  issued: string | undefined;
+  error: string | undefined;
+}
+
+/** Google's OAuth error body (`{error, error_description}`), as its token endpoint answers. */
+export function oauthError(status: number, error: string, description: string): PeerAnswer {
+  return { status, json: { error, error_description: description } };
+}
 
 export interface FcmSentMessage {
   name: string;
@@ -43,6 +70,12 @@ export function fcmError(
 export class FcmPeer {
   readonly sent: FcmSentMessage[] = [];
   readonly unregistered = new Set<string>();
+  readonly tokenRequests: TokenRequest[] = [];
+  /** The `expires_in` of the tokens issued from now on (Google's is 3599). */
+  tokenLifetimeSeconds = 3599;
+  readonly #accounts = new Map<string, { publicKey: KeyObject; keyId: string; disabled: boolean }>();
+  readonly #issued = new Set<string>();
+  readonly #tokenFailures: PeerAnswer[] = [];
   private constructor(
     readonly http: HttpPeer,
     private readonly project: { projectId: string; accessToken: string },
@@ -63,12 +96,55 @@ export class FcmPeer {
     this.unregistered.add(token);
   }
 
+  /** The token endpoint Google's service account keys name, here: `POST {url}/token`. */
+  get tokenUri(): string {
+    return `${this.url}/token`;
+  }
+
+  /**
+   * A new service account of the project with its key: the peer keeps only the public half, which the token
+   * endpoint verifies the signed assertion with.
+   */
+  serviceAccount(name = 'herald-sender'): ServiceAccountKeyFile {
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const keyId = randomBytes(20).toString('hex');
+    const clientEmail = `${name}@${this.project.projectId}.iam.gserviceaccount.com`;
+    this.#accounts.set(clientEmail, { publicKey, keyId, disabled: false });
+    return {
+      type: 'service_account',
+      project_id: this.project.projectId,
+      private_key_id: keyId,
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      client_email: clientEmail,
+      client_id: String(100_000_000_000 + this.#accounts.size),
+      token_uri: this.tokenUri,
+    };
+  }
+
+  /** The service account's key is disabled or deleted: its assertions are refused with invalid_grant. */
+  disableServiceAccount(clientEmail: string): void {
+    const account = this.#accounts.get(clientEmail);
+    if (account) account.disabled = true;
+  }
+
+  /** Every token issued so far stops being accepted, as when Google revokes them. */
+  revokeIssuedTokens(): void {
+    this.#issued.clear();
+  }
+
+  /** The next token requests whose assertion verifies are answered with these, in order. */
+  failNextToken(...answers: PeerAnswer[]): void {
+    this.#tokenFailures.push(...answers);
+  }
+
   stop(): Promise<void> {
     return this.http.stop();
   }
 
-  private answer(request: PeerRequest): PeerAnswer {
-    if (bearerOf(request) !== this.project.accessToken)
+  private async answer(request: PeerRequest): Promise<PeerAnswer> {
+    if (request.method === 'POST' && request.path === '/token') return this.token(request);
+    const bearer = bearerOf(request);
+    if (bearer !== this.project.accessToken && !(bearer !== undefined && this.#issued.has(bearer)))
       return fcmError(
         401,
         'UNAUTHENTICATED',
@@ -102,5 +178,71 @@ export class FcmPeer {
     if (failure) return failure;
     this.sent.push({ name, message });
     return { status: 200, json: { name } };
+  }
+
+  /**
+   * Google's token endpoint for the jwt-bearer grant (RFC 7523): a form with `grant_type` and `assertion`, a JWT
+   * signed RS256 by a service account of this peer (`kid` its key id) with `iss` = `sub` = its e-mail, `aud`
+   * this endpoint, the FCM scope, and `exp` no more than an hour after `iat`. The signature is verified with
+   * the account's public key before anything is issued; the answer is `{access_token, expires_in, token_type}`.
+   */
+  private async token(request: PeerRequest): Promise<PeerAnswer> {
+    const record: TokenRequest = { clientEmail: undefined, issued: undefined, error: undefined };
+    this.tokenRequests.push(record);
+    const refuse = (answer: PeerAnswer) => {
+      record.error = String((answer.json as { error?: unknown } | undefined)?.error);
+      return answer;
+    };
+    if (!(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
+      return refuse(oauthError(400, 'invalid_request', 'Bad Request'));
+    const form = new URLSearchParams(request.text);
+    if (form.get('grant_type') !== JWT_BEARER)
+      return refuse(
+        oauthError(400, 'unsupported_grant_type', `Invalid grant_type: ${form.get('grant_type') ?? ''}`),
+      );
+    const assertion = form.get('assertion') ?? '';
+    let claims: ReturnType<typeof decodeJwt>;
+    let keyId: string | undefined;
+    try {
+      claims = decodeJwt(assertion);
+      keyId = decodeProtectedHeader(assertion).kid;
+    } catch {
+      return refuse(oauthError(400, 'invalid_request', 'Invalid JWT: the assertion does not decode.'));
+    }
+    record.clientEmail = claims.iss;
+    const account = claims.iss === undefined ? undefined : this.#accounts.get(claims.iss);
+    if (!account || account.disabled)
+      return refuse(oauthError(400, 'invalid_grant', 'Invalid grant: account not found'));
+    try {
+      await jwtVerify(assertion, account.publicKey, {
+        algorithms: ['RS256'],
+        issuer: claims.iss,
+        subject: claims.iss,
+        audience: this.tokenUri,
+        requiredClaims: ['iat', 'exp'],
+      });
+    } catch {
+      return refuse(oauthError(400, 'invalid_grant', 'Invalid JWT Signature.'));
+    }
+    if (keyId !== account.keyId) return refuse(oauthError(400, 'invalid_grant', 'Invalid JWT Signature.'));
+    if ((claims.exp ?? 0) - (claims.iat ?? 0) > 3600)
+      return refuse(
+        oauthError(
+          400,
+          'invalid_grant',
+          'Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.',
+        ),
+      );
+    if (typeof claims.scope !== 'string' || !claims.scope.split(' ').includes(FCM_SCOPE))
+      return refuse(oauthError(400, 'invalid_scope', 'Invalid OAuth scope or ID token audience provided.'));
+    const failure = this.#tokenFailures.shift();
+    if (failure) return refuse(failure);
+    const accessToken = `ya29.${randomBytes(32).toString('base64url')}`;
+    this.#issued.add(accessToken);
+    record.issued = accessToken;
+    return {
+      status: 200,
+      json: { access_token: accessToken, expires_in: this.tokenLifetimeSeconds, token_type: 'Bearer' },
+    };
   }
 }

@@ -9,3 +9,5 @@ export * from './socket-flood.ts';
 export * from './template-packages.ts';
 export * from './dns-stub.ts';
 export * from './domains.ts';
+export * from './engagement.ts';
+export * from './fcm-peer.ts';

@@ -27,6 +27,8 @@ export class SmtpPeer {
   bytesReceived = 0;
   /** When set, every message is refused with this SMTP reply, as a broken relay would. */
   refuseWith: string | undefined;
+  /** When set, each message is answered this long after its final dot, as a slow relay would. */
+  answerAfterMs = 0;
 
   private constructor(login?: SmtpLogin) {
     this.#server = new SMTPServer({
@@ -52,13 +54,17 @@ export class SmtpPeer {
             return;
           }
           const raw = Buffer.concat(chunks).toString('utf8');
-          this.#receive({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((recipient) => recipient.address),
-            raw,
-            ...splitMessage(raw),
-          });
-          callback();
+          const accept = () => {
+            this.#receive({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((recipient) => recipient.address),
+              raw,
+              ...splitMessage(raw),
+            });
+            callback();
+          };
+          if (this.answerAfterMs > 0) setTimeout(accept, this.answerAfterMs);
+          else accept();
         });
       },
     });

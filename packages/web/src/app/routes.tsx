@@ -17,6 +17,9 @@ const ACTIVITY_PARTITION_PAGE = lazyPage(
   () => import('../features/activities/ActivityPartitionContentPage.tsx'),
 );
 const ACTIVITY_ERRORS_PAGE = lazyPage(() => import('../features/activities/ActivityErrorsPage.tsx'));
+const ACTIVITY_REPORT_PAGE = lazyPage(() => import('../features/reports/activity/ActivityReportPage.tsx'));
+/** Platform §2: one report route per channel, `activity/{channel}report/{id}`; the page serves all seven. */
+const REPORT_CHANNELS = ['email', 'pushnotification', 'sms', 'whatsapp', 'web', 'line', 'displayad'] as const;
 
 /**
  * One page of an activity (platform §2): `activity/{page}/{id}` and its alias `campaign/{campaignId}/{page}/{id}`;
@@ -151,6 +154,9 @@ export const routeTable: readonly RouteDefinition[] = [
   ...activityPageRoutes('editor', 'activities.editorTitle', ACTIVITY_EDITOR_PAGE),
   ...activityPageRoutes('viewerror', 'activities.viewErrorTitle', ACTIVITY_ERRORS_PAGE),
   ...activityPageRoutes('partition', 'partitionContent.title', ACTIVITY_PARTITION_PAGE),
+  ...REPORT_CHANNELS.flatMap((channel) =>
+    activityPageRoutes(`${channel}report`, 'activityReport.title', ACTIVITY_REPORT_PAGE),
+  ),
   // Subscriber lists (functional §2, platform §2): lists, a new list and a list's members, import and
   // add-subscriber (guard 10: the import rules), the list report, one partition's lists, a subscriber.
   {

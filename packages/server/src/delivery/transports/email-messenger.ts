@@ -1,7 +1,7 @@
-import { createTransport, type Transporter } from 'nodemailer';
-import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import { SendError, type EmailMessage, type Messenger, type SendReceipt } from '../messenger.ts';
 import { composeSigned, heldBackStream } from './held-back-message.ts';
+import { messageIdOf } from './mime-message.ts';
+import { optionsOfUrl, SmtpPool, type SmtpPoolOptions } from './smtp-pool.ts';
 
 /** Where an organization's mail leaves: its SMTP credential, else the server's HERALD_SMTP_URL. */
 export type SmtpRelay =
@@ -12,9 +12,15 @@ export type SmtpRelay =
 const POOL = { maxConnections: 5, maxMessages: 500 } as const;
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
 
-function poolOptions(relay: SmtpRelay): SMTPPool.Options {
-  const common = { pool: true as const, ...POOL, ...TIMEOUTS, logger: false };
-  if (relay.kind === 'url') return { ...common, url: relay.url } as SMTPPool.Options;
+/** How many connections the pool keeps open and how many messages each carries before reconnecting. */
+export interface PoolSize {
+  maxConnections: number;
+  maxMessages: number;
+}
+
+function poolOptions(relay: SmtpRelay, pool: PoolSize): SmtpPoolOptions {
+  const common = { ...pool, ...TIMEOUTS, logger: false };
+  if (relay.kind === 'url') return { ...common, ...optionsOfUrl(relay.url) };
   return {
     ...common,
     host: relay.host,
@@ -32,18 +38,19 @@ function replyCodeOf(error: unknown): number | undefined {
 }
 
 /**
- * E-mail over a pool of SMTP connections (nodemailer), each message DKIM-signed with the sending domain's key
- * when it has one, sent with its return path as the envelope sender (bounces come back there) and the headers
- * the engine gives (List-Unsubscribe, List-Unsubscribe-Post, X-Herald-Delivery). The message is composed and
- * signed first, then streamed with its end held back until `accepting` settles (held-back-message.ts). A 5xx
- * reply is permanent; a 4xx reply, a timeout or a dropped connection may pass on a later try.
+ * E-mail over a pool of SMTP connections (smtp-pool.ts, nodemailer's SMTP client), each message DKIM-signed
+ * with the sending domain's key when it has one, sent with its return path as the envelope sender (bounces come
+ * back there) and the headers the engine gives (List-Unsubscribe, List-Unsubscribe-Post, X-Herald-Delivery).
+ * The message is composed and signed first, then streamed with its end held back until `accepting` settles
+ * (held-back-message.ts). A 5xx reply is permanent; a 4xx reply, a timeout or a dropped connection may pass on
+ * a later try.
  */
 export class EmailMessenger implements Messenger<EmailMessage> {
   readonly channel = 'email' as const;
-  readonly #transport: Transporter<SMTPPool.SentMessageInfo>;
+  readonly #pool: SmtpPool;
 
-  constructor(relay: SmtpRelay) {
-    this.#transport = createTransport(poolOptions(relay));
+  constructor(relay: SmtpRelay, pool: PoolSize = POOL) {
+    this.#pool = new SmtpPool(poolOptions(relay, pool));
   }
 
   async send(
@@ -54,11 +61,10 @@ export class EmailMessenger implements Messenger<EmailMessage> {
     signal.throwIfAborted();
     const composed = await composeSigned(message);
     try {
-      const info = await this.#transport.sendMail({
-        envelope: { from: message.returnPath, to: message.to },
-        raw: heldBackStream(composed, accepting),
-      });
-      return { providerMessageId: info.messageId };
+      await this.#pool.send({ from: message.returnPath, to: [message.to] }, () =>
+        heldBackStream(composed, accepting),
+      );
+      return { providerMessageId: messageIdOf(message) };
     } catch (error) {
       const code = replyCodeOf(error);
       const permanent = code !== undefined && code >= 500;
@@ -71,6 +77,6 @@ export class EmailMessenger implements Messenger<EmailMessage> {
   }
 
   async close(): Promise<void> {
-    this.#transport.close();
+    this.#pool.close();
   }
 }

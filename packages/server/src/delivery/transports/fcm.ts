@@ -1,16 +1,21 @@
 import { SendError, type PushMessage, type SendReceipt } from '../messenger.ts';
-import { field, isSuccess, providerRequest, transientStatus } from './provider-request.ts';
+import { fcmAccessToken, forgetFcmAccessToken, type FcmServiceAccount } from './fcm-access-token.ts';
+import {
+  field,
+  isSuccess,
+  providerRequest,
+  transientStatus,
+  type ProviderAnswer,
+} from './provider-request.ts';
 
 /**
- * An FCM HTTP v1-compatible project (credential type `push`): the base URL, the project id and an OAuth access
- * token. The token is taken ready-made, as the connection test takes it; minting one from a service account's
- * key is left to a later issue.
+ * An FCM HTTP v1-compatible project (credential type `push`): the base URL, the project id, and how a send is
+ * authorized: a service account whose access tokens Herald mints and caches (fcm-access-token.ts), or a
+ * ready-made access token (a gateway's, a test's; Google's lapse within the hour).
  */
-export interface FcmProject {
-  baseUrl: string;
-  projectId: string;
-  accessToken: string;
-}
+export type FcmProject = { baseUrl: string; projectId: string } & (
+  { accessToken: string } | { serviceAccount: FcmServiceAccount }
+);
 
 type FcmMessage = PushMessage & { to: { kind: 'fcm'; token: string } };
 
@@ -38,15 +43,28 @@ export async function sendFcm(
       ...(message.url ? { webpush: { fcm_options: { link: message.url } } } : {}),
     },
   };
-  const answer = await providerRequest(
-    url,
-    {
-      method: 'POST',
-      headers: { authorization: `Bearer ${project.accessToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    },
-    signal,
-  );
+  const post = (accessToken: string): Promise<ProviderAnswer> =>
+    providerRequest(
+      url,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+      signal,
+    );
+  let answer: ProviderAnswer;
+  if ('serviceAccount' in project) {
+    const account = project.serviceAccount;
+    const token = await fcmAccessToken(account, signal);
+    answer = await post(token);
+    // A cached token FCM no longer takes (revoked, or the clocks disagree on its hour): mint once more and send
+    // the message once more; a second refusal is the credential's and fails for good below.
+    if (answer.status === 401) {
+      forgetFcmAccessToken(account, token);
+      answer = await post(await fcmAccessToken(account, signal));
+    }
+  } else answer = await post(project.accessToken);
   if (isSuccess(answer.status)) {
     const name = field(answer.json, 'name');
     return typeof name === 'string' ? { providerMessageId: name } : {};

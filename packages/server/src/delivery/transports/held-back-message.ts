@@ -1,32 +1,16 @@
 import { Readable } from 'node:stream';
-import DKIM from 'nodemailer/lib/dkim/index.js';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { EmailMessage } from '../messenger.ts';
-
-async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream)
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return Buffer.concat(chunks);
-}
+import { signDkim } from './dkim-signature.ts';
+import { composeMime } from './mime-message.ts';
 
 /**
- * The message as it will travel: MIME built by nodemailer's composer and DKIM-signed here (signing needs the
- * whole body, so it happens before any byte is sent).
+ * The message as it will travel: MIME as nodemailer's composer lays it out (mime-message.ts) and DKIM-signed
+ * by nodemailer's signer (dkim-signature.ts; signing needs the whole body, so it happens before any byte is sent).
  */
 export async function composeSigned(message: EmailMessage): Promise<Buffer> {
-  const built = await new MailComposer({
-    from: message.from,
-    to: message.to,
-    subject: message.subject,
-    html: message.html,
-    text: message.text,
-    headers: message.headers,
-  })
-    .compile()
-    .build();
+  const built = await composeMime(message);
   if (!message.dkim) return built;
-  return collect(new DKIM(message.dkim).sign(built));
+  return signDkim(built, message.dkim);
 }
 
 /**

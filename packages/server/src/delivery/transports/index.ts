@@ -3,21 +3,31 @@ import type { Kysely } from 'kysely';
 import { channelCredentialsOf } from '../../credentials/channel-credentials.ts';
 import { openCredential, type OpenedCredential } from '../../credentials/credential-store.ts';
 import type { Database } from '../../database/schema.ts';
-import type { LineMessage, Messenger, PushMessage, SmsMessage, WhatsAppMessage } from '../messenger.ts';
+import type {
+  LineMessage,
+  Messenger,
+  PushMessage,
+  SmsMessage,
+  WebMessage,
+  WhatsAppMessage,
+} from '../messenger.ts';
 import { lineMessenger } from './line.ts';
+import { fcmProjectOf } from './fcm-project.ts';
 import { pushMessenger } from './push.ts';
 import { smsMessenger } from './sms.ts';
 import { webPushKeysFor } from './vapid-keys.ts';
+import { webMessenger } from './web.ts';
 import { whatsAppMessenger } from './whatsapp.ts';
 
 /** The channels this module builds Messengers for; e-mail's is the engine's own (nodemailer). */
-export type TransportChannel = 'sms' | 'whatsapp' | 'line' | 'pushnotification';
+export type TransportChannel = 'sms' | 'whatsapp' | 'line' | 'pushnotification' | 'web';
 
 export interface TransportMessages {
   sms: SmsMessage;
   whatsapp: WhatsAppMessage;
   line: LineMessage;
   pushnotification: PushMessage;
+  web: WebMessage;
 }
 
 export interface TransportOptions {
@@ -42,6 +52,8 @@ export async function messengerFor<C extends TransportChannel>(
   channel: C,
   options: TransportOptions = {},
 ): Promise<Messenger<TransportMessages[C]>> {
+  // The web channel has no provider: its messages wait in Herald's own table for the site's script.
+  if (channel === 'web') return webMessenger(db) as Messenger<TransportMessages[C]>;
   const credential = await channelCredential(db, organizationId, channel);
   const fields = credential?.fields ?? {};
   const secrets = credential?.secrets ?? {};
@@ -75,13 +87,7 @@ export async function messengerFor<C extends TransportChannel>(
     default: {
       const vapid = await webPushKeysFor(db, organizationId);
       return pushMessenger({
-        fcm: credential
-          ? {
-              baseUrl: fields.baseUrl ?? '',
-              projectId: fields.accountName ?? '',
-              accessToken: secrets.apiToken ?? '',
-            }
-          : undefined,
+        fcm: credential ? fcmProjectOf(credential) : undefined,
         webPush: { ...vapid, subject: options.vapidSubject ?? DEFAULT_VAPID_SUBJECT },
       }) as Messenger<TransportMessages[C]>;
     }
@@ -90,7 +96,13 @@ export async function messengerFor<C extends TransportChannel>(
 
 /** Whether this module builds the channel's Messenger. */
 export function isTransportChannel(channel: Channel): channel is TransportChannel {
-  return channel === 'sms' || channel === 'whatsapp' || channel === 'line' || channel === 'pushnotification';
+  return (
+    channel === 'sms' ||
+    channel === 'whatsapp' ||
+    channel === 'line' ||
+    channel === 'pushnotification' ||
+    channel === 'web'
+  );
 }
 
 async function channelCredential(

@@ -29,7 +29,11 @@ export async function providerRequest(
     response = await fetch(url, {
       method: init.method,
       headers: { accept: 'application/json', ...init.headers },
-      body: init.body,
+      // A copy on an ArrayBuffer of its own: what fetch's body type takes under every lib (DOM's included).
+      body:
+        typeof init.body === 'string' || init.body === undefined
+          ? init.body
+          : new Uint8Array(init.body).buffer,
       redirect: 'manual',
       signal: AbortSignal.any([signal, AbortSignal.timeout(SEND_TIMEOUT_MS)]),
     });

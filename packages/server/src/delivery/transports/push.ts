@@ -8,7 +8,8 @@ import { sendWebPush, type VapidIdentity } from './web-push.ts';
  * without an FCM one still reaches browsers; a message to an FCM token then fails for good, saying why.
  */
 export function pushMessenger(providers: {
-  fcm?: FcmProject;
+  /** The FCM project, or why the credential cannot send (a stored key that no longer reads). */
+  fcm?: FcmProject | SendError;
   webPush: VapidIdentity;
 }): Messenger<PushMessage> {
   return {
@@ -21,6 +22,7 @@ export function pushMessenger(providers: {
           permanent: true,
           code: 'credential',
         });
+      if (providers.fcm instanceof SendError) throw providers.fcm;
       return sendFcm(providers.fcm, { ...message, to }, signal);
     },
     close: () => Promise.resolve(),

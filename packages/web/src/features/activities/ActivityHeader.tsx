@@ -1,3 +1,4 @@
+import { DeploymentProgress } from './DeploymentProgress.tsx';
 import type { ActivityRecord } from '@herald/protocol';
 import { Anchor, Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
@@ -6,6 +7,15 @@ import { useResourceAccess } from '../../platform/resources/useResourceAccess.ts
 import { ActivityStatusBadge, ChannelLabel } from './ActivityBadges.tsx';
 import { activityPagePath, campaignPagePath } from './activityPaths.ts';
 import type { ActivityPage, ActivityPlace } from './activityPaths.ts';
+
+/** The statuses of an activity that has been deployed, whose report has something to show. */
+const REPORTED_STATUSES: readonly ActivityRecord['status'][] = [
+  'deploying',
+  'suspended',
+  'deployed',
+  'cancelled',
+  'failed',
+];
 
 /**
  * The head of an activity's pages: the way back to its campaign, its name, channel and status, and links to
@@ -21,6 +31,10 @@ export function ActivityHeader({ activity, place }: { activity: ActivityRecord; 
     { page: 'editor', label: t('activities.pages.editor') },
     { page: 'partition', label: t('partitionContent.pageLink') },
     { page: 'viewerror', label: t('activities.pages.viewerror') },
+    // Issue 17 §7: the report, once the activity has been deployed.
+    ...(REPORTED_STATUSES.includes(activity.status)
+      ? [{ page: `${activity.type}report` as const, label: t('activities.pages.report') }]
+      : []),
   ];
   return (
     <Stack gap="xs">
@@ -41,6 +55,7 @@ export function ActivityHeader({ activity, place }: { activity: ActivityRecord; 
               </Badge>
             )}
           </Group>
+          <DeploymentProgress activityId={activity.id} status={activity.status} />
         </Stack>
         <Group gap="xs" component="nav" aria-label={t('activities.pagesLabel')}>
           {pages.map(({ page, label }) => {

@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { ActivityHeader } from './ActivityHeader.tsx';
 import { ActivityProblem } from './ActivityProblem.tsx';
+import { AudienceFiles } from './AudienceFiles.tsx';
 import { ActivitySummary } from './ActivitySummary.tsx';
 import { RevisionHistory } from './RevisionHistory.tsx';
 import { RevisionPreview } from './RevisionPreview.tsx';
@@ -10,7 +11,8 @@ import { WorkflowPanel } from './WorkflowPanel.tsx';
 
 /**
  * `activity/view/{id}` (alias `campaign/{campaignId}/view/{id}`): the activity's summary, its workflow beside its
- * checks and proofs, a read-only preview of its latest revision and its revision history, all live.
+ * checks and proofs, a display ad's audience files, a read-only preview of its latest revision and its revision
+ * history, all live.
  */
 export default function ActivityViewPage() {
   const loaded = useActivityFromPath();
@@ -24,6 +26,7 @@ export default function ActivityViewPage() {
         <WorkflowPanel activity={activity} />
         <CheckPanel activity={activity} />
       </SimpleGrid>
+      {activity.type === 'displayad' && <AudienceFiles activity={activity} />}
       <RevisionPreview activity={activity} place={place} />
       <RevisionHistory activity={activity} />
     </Stack>

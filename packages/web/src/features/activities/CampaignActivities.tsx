@@ -143,7 +143,11 @@ export function CampaignActivities({
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    <ActivityLiveStatus status={activity.status} scheduledAt={scheduledAt.get(activity.id)} />
+                    <ActivityLiveStatus
+                      activityId={activity.id}
+                      status={activity.status}
+                      scheduledAt={scheduledAt.get(activity.id)}
+                    />
                   </Table.Td>
                   <Table.Td>
                     {activity.date ? displayDateTime(activity.date, i18n.language) : t('activities.noDate')}

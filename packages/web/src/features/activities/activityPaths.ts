@@ -1,3 +1,5 @@
+import type { Channel } from '@herald/protocol';
+
 /** What a route's `{id}` says about the activity it names. */
 export type ActivityIdReading = { kind: 'valid'; id: number } | { kind: 'invalid' };
 
@@ -16,7 +18,7 @@ export function readActivityId(text: string | undefined): ActivityIdReading {
 }
 
 /** The pages of one activity (platform §2), each at `activity/{page}/{id}` or `campaign/{campaignId}/{page}/{id}`. */
-export type ActivityPage = 'view' | 'edit' | 'editor' | 'partition' | 'viewerror';
+export type ActivityPage = 'view' | 'edit' | 'editor' | 'partition' | 'viewerror' | `${Channel}report`;
 
 /**
  * Where an activity's pages are: under the campaign when the screen came through the campaign alias (so the

@@ -1,6 +1,7 @@
 import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { STATS_CACHE_ACTIVITY_MS } from '@herald/protocol';
 import type { DashboardStats } from '@herald/protocol';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useValueStore } from '../../platform/appState/valueStore.ts';
 import { useErrorText } from '../../platform/alerts/useErrorText.ts';
@@ -10,6 +11,7 @@ import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { Figure } from '../../platform/numbers/Figure.tsx';
 import type { CurrentOrganization } from '../../platform/organization/organizationContext.ts';
 import { chartDateRangeState } from './chartDateRangeState.ts';
+import { DashboardEngagement } from './DashboardEngagement.tsx';
 import { DashboardRange } from './DashboardRange.tsx';
 import { GrowthChart } from './GrowthChart.tsx';
 import { StatusCards } from './StatusCards.tsx';
@@ -17,17 +19,21 @@ import { growthOverRange, newInRange } from './subscriberGrowth.ts';
 
 /**
  * What a marketer looks for first: the subscribers (total, contactable, new in the range, unsubscribed) and
- * their growth over the chosen range, then imports and campaigns by status and the room for sends, opens and
- * clicks. Figures are within the user's partitions (getDashboardStats); changing the range costs no request.
+ * their growth over the chosen range, what the messages did over it (sends, opens, clicks, unsubscribes), then
+ * imports and campaigns by status. Figures are within the user's partitions (getDashboardStats); changing the
+ * range asks for the messages' figures of the new range.
  */
 export function DashboardFigures({ current }: { current: CurrentOrganization }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const [range] = useValueStore(chartDateRangeState);
+  // The range is the server's to count for the messages (unique opens cannot be summed from days); the
+  // figures already shown stay while another range's arrive.
   const stats = useCommand(
     current.channel,
     'getDashboardStats',
-    { organizationId: current.organizationId },
-    { staleTime: STATS_CACHE_ACTIVITY_MS },
+    { organizationId: current.organizationId, from: range.from, to: range.to },
+    { staleTime: STATS_CACHE_ACTIVITY_MS, placeholderData: keepPreviousData },
   );
   return (
     <Stack component="section" aria-labelledby="dashboard-subscribers">
@@ -48,13 +54,13 @@ export function DashboardFigures({ current }: { current: CurrentOrganization }) 
           {errorText(stats.error.type, stats.error.message)}
         </Alert>
       ) : (
-        <Loaded stats={stats.data} />
+        <Loaded stats={stats.data} organizationName={current.organization.name} />
       )}
     </Stack>
   );
 }
 
-function Loaded({ stats }: { stats: DashboardStats }) {
+function Loaded({ stats, organizationName }: { stats: DashboardStats; organizationName: string }) {
   const { t, i18n } = useTranslation();
   const [range] = useValueStore(chartDateRangeState);
   const { subscribers } = stats;
@@ -86,6 +92,7 @@ function Loaded({ stats }: { stats: DashboardStats }) {
         </Text>
         <GrowthChart periods={growth.periods} unit={growth.unit} />
       </Paper>
+      <DashboardEngagement stats={stats} organizationName={organizationName} />
       <StatusCards stats={stats} />
     </>
   );

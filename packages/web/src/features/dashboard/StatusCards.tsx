@@ -4,11 +4,11 @@ import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { Figure } from '../../platform/numbers/Figure.tsx';
 import { CAMPAIGN_ROWS, IMPORT_ROWS, statusRows } from './stats.ts';
 
-/** Imports and campaigns by status, and the place sends, opens and clicks take once activities are sent. */
+/** Imports and campaigns by status. */
 export function StatusCards({ stats }: { stats: DashboardStats }) {
   const { t } = useTranslation();
   return (
-    <SimpleGrid cols={{ base: 1, md: 3 }}>
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
       <ByStatus
         testId="dashboard-imports"
         title={t('dashboard.imports')}
@@ -26,14 +26,6 @@ export function StatusCards({ stats }: { stats: DashboardStats }) {
         empty={t('dashboard.noCampaigns')}
         note={t('dashboard.campaignsArchivedNote')}
       />
-      <Paper withBorder p="md" component="section" aria-labelledby="dashboard-deliveries">
-        <Title order={3} size="h5" id="dashboard-deliveries" mb="sm">
-          {t('dashboard.deliveries')}
-        </Title>
-        <Text c="dimmed" size="sm" data-testid="dashboard-deliveries-empty">
-          {t('dashboard.deliveriesEmpty')}
-        </Text>
-      </Paper>
     </SimpleGrid>
   );
 }

@@ -22,6 +22,7 @@ export const LOG_FILTERS = {
     'deploymentStarted',
     'deploymentRun',
     'deploymentAborted',
+    'deliveriesRetried',
   ],
   participants: ['addParticipant', 'removeParticipant'],
 } as const satisfies Record<string, readonly WorkflowEventAction[]>;

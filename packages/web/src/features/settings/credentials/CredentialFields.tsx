@@ -1,4 +1,4 @@
-import { PasswordInput, Select, Textarea, TextInput } from '@mantine/core';
+import { Button, FileButton, PasswordInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { credentialTypeOf, type CredentialField, type CredentialType } from '@herald/protocol';
 import { useTranslation } from '../../../platform/i18n/useTranslation.ts';
 
@@ -10,11 +10,14 @@ export function CredentialFields({
   type,
   values,
   secretHints,
+  errors = {},
   onChange,
 }: {
   type: CredentialType;
   values: Readonly<Record<string, string>>;
   secretHints: Readonly<Record<string, string>>;
+  /** The server's word on a refused value, by field name (a key that is not JSON, a port out of range). */
+  errors?: Readonly<Record<string, string>>;
   onChange: (name: string, value: string) => void;
 }) {
   const { t } = useTranslation();
@@ -23,6 +26,7 @@ export function CredentialFields({
     const common = {
       label,
       required: field.required && !(field.secret && secretHints[field.name]),
+      error: errors[field.name],
       'data-field': field.name,
     };
     const value = values[field.name] ?? '';
@@ -40,6 +44,13 @@ export function CredentialFields({
   });
 }
 
+interface FieldCommon {
+  label: string;
+  required: boolean;
+  error: string | undefined;
+  'data-field': string;
+}
+
 function FieldInput({
   field,
   common,
@@ -48,7 +59,7 @@ function FieldInput({
   hint,
 }: {
   field: CredentialField;
-  common: { label: string; required: boolean; 'data-field': string };
+  common: FieldCommon;
   value: string;
   set: (value: string) => void;
   hint: string | undefined;
@@ -67,6 +78,8 @@ function FieldInput({
           visibilityToggleButtonProps={{ 'aria-label': t('settings.credentials.showSecret') }}
         />
       );
+    case 'serviceAccountKey':
+      return <ServiceAccountKeyInput common={common} value={value} set={set} hint={hint} />;
     case 'pem':
     case 'gpg':
       return (
@@ -111,4 +124,59 @@ function FieldInput({
         />
       );
   }
+}
+
+/**
+ * A service account's key file: pasted, or read from the file Google Cloud downloads. A secret like the others:
+ * it starts empty, its saved state shown by the end of its key id, and a new one replaces it.
+ */
+function ServiceAccountKeyInput({
+  common,
+  value,
+  set,
+  hint,
+}: {
+  common: FieldCommon;
+  value: string;
+  set: (value: string) => void;
+  hint: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const chosen = (file: File | null) => {
+    if (file) void file.text().then(set);
+  };
+  return (
+    <Stack gap={4}>
+      <Textarea
+        {...common}
+        value={value}
+        onChange={(event) => set(event.currentTarget.value)}
+        placeholder={hint}
+        description={
+          hint
+            ? t('settings.credentials.secretKept', { hint })
+            : t('settings.credentials.serviceAccountKeyHelp')
+        }
+        autosize
+        minRows={3}
+        maxRows={8}
+        spellCheck={false}
+        autoComplete="off"
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      />
+      <FileButton onChange={chosen} accept="application/json,.json">
+        {(props) => (
+          <Button
+            {...props}
+            variant="default"
+            size="xs"
+            w="fit-content"
+            data-testid="service-account-key-file"
+          >
+            {t('settings.credentials.chooseKeyFile')}
+          </Button>
+        )}
+      </FileButton>
+    </Stack>
+  );
 }

@@ -131,6 +131,7 @@ function CredentialForm({ saved }: { saved: Credential | undefined }) {
   };
   const testable = type ? credentialTypeOf(type).test !== undefined : false;
   const error = create.error ?? update.error ?? test.error ?? remove.error;
+  const fieldErrors = valueErrors((create.error ?? update.error)?.details);
 
   return (
     <>
@@ -163,7 +164,13 @@ function CredentialForm({ saved }: { saved: Credential | undefined }) {
               type={type}
               values={values}
               secretHints={saved?.secretHints ?? {}}
-              onChange={(name, value) => setValues({ ...values, [name]: value })}
+              errors={fieldErrors}
+              onChange={(name, value) => {
+                setValues({ ...values, [name]: value });
+                // A refusal speaks of the values as they were: once one changes, it no longer holds.
+                if (create.error) create.reset();
+                if (update.error) update.reset();
+              }}
             />
           )}
           {saved && (
@@ -247,4 +254,16 @@ function CredentialForm({ saved }: { saved: Credential | undefined }) {
       )}
     </>
   );
+}
+
+/** A refusal's details at `values.{field}`, by field name, for the inputs to show under themselves. */
+function valueErrors(
+  details: ReadonlyArray<{ path: string; message: string }> | undefined,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const detail of details ?? []) {
+    const name = detail.path.startsWith('values.') ? detail.path.slice('values.'.length) : undefined;
+    if (name && !(name in errors)) errors[name] = detail.message;
+  }
+  return errors;
 }

@@ -9,6 +9,7 @@ import { AdminError } from '../AdminError.tsx';
 import { useAdminParams } from '../useAdminCommand.ts';
 import { ChannelsCard } from './ChannelsCard.tsx';
 import { useCredentials } from './useCredentials.ts';
+import { WebChannelCard } from './WebChannelCard.tsx';
 
 /** Settings › Credentials: the organization's vault, its limit, and which credential each channel's provider uses. */
 export default function CredentialsPage() {
@@ -76,6 +77,7 @@ export default function CredentialsPage() {
             </Table.ScrollContainer>
           </Paper>
           <ChannelsCard credentials={data.credentials} saved={data.channelCredentials} />
+          <WebChannelCard />
         </>
       )}
     </Stack>
