@@ -1,11 +1,10 @@
 import type WebSocket from 'ws';
-import { startServerProcess } from './server-process.ts';
+import { DEMO_PASSWORD, startServerProcess } from './server-process.ts';
 import { call, open } from './ws-client.ts';
 
 const CONNECTIONS = 500;
 const WRITES = 20;
 const PUSH_WAIT_MS = 5_000;
-const DEMO_PASSWORD = 'bench-password-1';
 /** Head-office demo users (the franchisee is partition-restricted and would not see head-office campaigns). */
 const SUBSCRIBERS = ['admin', 'power', 'editor', 'viewer'];
 

@@ -1,19 +1,17 @@
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
-import type WebSocket from 'ws';
-import { DEMO_SUBSCRIBER_COUNT } from '../packages/server/src/seed/demo-subscribers.ts';
-import { call, CommandError, open } from './ws-client.ts';
-import { csvRowCells, CUSTOM_COLUMNS, STANDARD_COLUMNS } from './import-rows.ts';
+import { call } from './ws-client.ts';
+import { CUSTOM_COLUMNS, STANDARD_COLUMNS, writeCsv } from './import-rows.ts';
+import { signInAs, signInAsAdmin, waitForJob, type AdminConnection } from './demo-users.ts';
 import { importLimit } from './import-limit.ts';
+import { settleWrites } from './settle-writes.ts';
 import {
   browseConsole,
   browseConsoleFor,
@@ -24,7 +22,6 @@ import {
 import type { Browsed, ConsoleUser } from './console-browsing.ts';
 
 const ROWS = Number(process.env.HERALD_BENCH_IMPORT_ROWS ?? 1_000_000);
-export const DEMO_PASSWORD = 'bench-password-1';
 const POSTGRES_SERVER = process.env.HERALD_BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432';
 /** Which runs to make: "pglite,postgres" (the default) or either alone. */
 const DATABASES = (process.env.HERALD_BENCH_IMPORT_DATABASES ?? 'pglite,postgres').split(',');
@@ -49,7 +46,8 @@ const FIELDS = [...STANDARD_COLUMNS, ...CUSTOM_COLUMNS.map((column) => `custom.$
  * run (same database kind), and the server process's peak RSS (VmHWM). Targets: ≥ 100,000 rows/s on
  * PostgreSQL, ≥ 40,000 rows/s on PGlite, RSS ≤ 500 MB. Meanwhile a second user browses the console
  * (console-browsing.ts): its requests' p50, p95 and max while the job runs, and on the idle server before;
- * goal p95 ≤ 200 ms. HERALD_BENCH_IMPORT_ROWS changes the row count.
+ * goal p95 ≤ 200 ms. On PGlite, whose batches are shorter while someone browses, the import also runs once on a
+ * server of its own with nobody browsing. HERALD_BENCH_IMPORT_ROWS changes the row count.
  */
 export async function benchImport(): Promise<string[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'herald-bench-import-'));
@@ -70,6 +68,7 @@ export async function benchImport(): Promise<string[]> {
           {},
           () => pgliteCopy(file, dir),
           () => importLimit({ databaseUrl: undefined, pgliteDataDir: path.join(dir, 'limit-pglite') }, ROWS),
+          { unbrowsedToo: true },
         )),
       );
     if (!DATABASES.includes('postgres')) return lines;
@@ -99,6 +98,7 @@ export async function benchImport(): Promise<string[]> {
               const limitUrl = `${POSTGRES_SERVER}/${LIMIT_DATABASE}`;
               return importLimit({ databaseUrl: limitUrl, pgliteDataDir: '' }, ROWS);
             },
+            { unbrowsedToo: false },
           )),
         );
       } finally {
@@ -113,57 +113,107 @@ export async function benchImport(): Promise<string[]> {
   return lines;
 }
 
+/**
+ * The import on one database kind, its raw COPY and its limit. `unbrowsedToo` first imports on a server of
+ * its own with nobody using the console: PGlite takes shorter batches while someone does (batch-sizing.ts),
+ * so there the two speeds differ; PostgreSQL's batches are the same either way.
+ */
 async function runOn(
   label: string,
   file: string,
   env: Record<string, string>,
   rawCopy: () => Promise<number>,
   limit: () => Promise<number>,
+  { unbrowsedToo }: { unbrowsedToo: boolean },
 ): Promise<string[]> {
+  const unbrowsed = unbrowsedToo ? await importOnce(env, file, { browse: false }) : undefined;
+  const browsed = await importOnce(env, file, { browse: true });
+  if (!browsed.idle || !browsed.duringImport) throw new Error('the browsed import was not browsed');
+  const copyMs = await rawCopy();
+  await settleWrites(env.DATABASE_URL);
+  const limitMs = await limit();
+  const limitRate = ROWS / (limitMs / 1000);
+  const imported = (run: ImportRun, how: string) => {
+    const rowsPerSecond = ROWS / (run.importMs / 1000);
+    return (
+      `${label}: ${ROWS.toLocaleString('en')} rows imported ${how} in ${(run.importMs / 1000).toFixed(1)} s = ` +
+      `${Math.round(rowsPerSecond).toLocaleString('en')} rows/s, ${(rowsPerSecond / limitRate).toFixed(2)} of ` +
+      `the limit (upload + job; the upload took ${(run.uploadMs / 1000).toFixed(1)} s); server peak RSS ` +
+      `${run.peakRss === undefined ? 'unknown' : `${Math.round(run.peakRss / 1024)} MB`}`
+    );
+  };
+  return [
+    ...(unbrowsed ? [imported(unbrowsed, 'with nobody browsing')] : []),
+    imported(browsed, 'while a second user browses'),
+    `${label}: raw COPY of the file into 12 text columns ${(copyMs / 1000).toFixed(1)} s; import/COPY time ratio ` +
+      `${(browsed.importMs / copyMs).toFixed(1)}× (browsed)`,
+    `${label}: the limit, the same rows prepared and COPYed straight into subscriber and list_membership with ` +
+      `all their indexes: ${(limitMs / 1000).toFixed(1)} s = ${Math.round(limitRate).toLocaleString('en')} rows/s ` +
+      `(goal: the import ≥ 0.8 of it on PostgreSQL)`,
+    ...describeBrowsing(
+      label,
+      `on the idle server (${BASELINE_MS / 1000} s before the import)`,
+      browsed.idle!,
+    ),
+    ...describeBrowsing(label, 'during the import job', browsed.duringImport, true),
+  ];
+}
+
+interface ImportRun {
+  importMs: number;
+  uploadMs: number;
+  /** The server process's peak resident set, KiB. */
+  peakRss: number | undefined;
+  idle?: Browsed;
+  duringImport?: Browsed;
+}
+
+/** The import on a server of its own, with the second user browsing or nobody. */
+async function importOnce(
+  env: Record<string, string>,
+  file: string,
+  { browse }: { browse: boolean },
+): Promise<ImportRun> {
   const server = await startServerProcess(env);
   try {
     const timings = { uploadMs: 0 };
-    const { importMs, idle, duringImport } = await importThroughServer(server, file, timings);
-    const rowsPerSecond = ROWS / (importMs / 1000);
-    const peakRss = await peakRssOf(server.pid);
-    const copyMs = await rawCopy();
-    const limitMs = await limit();
-    const limitRate = ROWS / (limitMs / 1000);
-    return [
-      `${label}: ${ROWS.toLocaleString('en')} rows imported in ${(importMs / 1000).toFixed(1)} s = ` +
-        `${Math.round(rowsPerSecond).toLocaleString('en')} rows/s (upload + job; the upload took ` +
-        `${(timings.uploadMs / 1000).toFixed(1)} s)`,
-      `${label}: raw COPY of the file into 12 text columns ${(copyMs / 1000).toFixed(1)} s; import/COPY time ratio ` +
-        `${(importMs / copyMs).toFixed(1)}×`,
-      `${label}: the limit, the same rows prepared and COPYed straight into subscriber and list_membership with ` +
-        `all their indexes: ${(limitMs / 1000).toFixed(1)} s = ${Math.round(limitRate).toLocaleString('en')} rows/s; ` +
-        `the import reaches ${(rowsPerSecond / limitRate).toFixed(2)} of it (goal ≥ 0.8 on PostgreSQL)`,
-      `${label}: server peak RSS ${peakRss === undefined ? 'unknown' : `${Math.round(peakRss / 1024)} MB`}`,
-      ...describeBrowsing(label, `on the idle server (${BASELINE_MS / 1000} s before the import)`, idle),
-      ...describeBrowsing(label, 'during the import job', duringImport, true),
-    ];
+    const run = await importThroughServer(server, file, timings, {
+      browse,
+      beforeImport: () => settleWrites(env.DATABASE_URL),
+    });
+    return { ...run, uploadMs: timings.uploadMs, peakRss: await peakRssOf(server.pid) };
   } finally {
     await server.stop();
   }
 }
 
 /**
- * The import, and a second user browsing the console (console-browsing.ts): first on the idle server for a
- * baseline, then from the moment the job starts until it finishes.
+ * The import, and unless told otherwise a second user browsing the console (console-browsing.ts): first on
+ * the idle server for a baseline, then from the moment the job starts until it finishes.
  */
 async function importThroughServer(
   server: ServerProcess,
   file: string,
   timings: { uploadMs: number },
-): Promise<{ importMs: number; idle: Browsed; duringImport: Browsed }> {
+  { browse, beforeImport }: { browse: boolean; beforeImport: () => Promise<void> },
+): Promise<{ importMs: number; idle?: Browsed; duringImport?: Browsed }> {
   // The import goes into the organization the demo seed filled, which the second user browses.
   const admin = await signInAsAdmin(server, { organization: DEMO_ORGANIZATION });
   let marketer: ConsoleUser | undefined;
   try {
+    if (!browse) {
+      await beforeImport();
+      const { jobId, startedAt } = await startImport(server, admin, file, timings);
+      const job = await waitForJob(admin, jobId, JOB_TIMEOUT_MS);
+      const importMs = performance.now() - startedAt;
+      if (job.result?.created !== ROWS) throw new Error(`created ${job.result?.created}, expected ${ROWS}`);
+      return { importMs };
+    }
     marketer = await openConsole(
       await signInAs(server, MARKETER, admin.organizationId),
       admin.organizationId,
     );
+    await beforeImport();
     const idle = await browseConsoleFor(marketer, BASELINE_MS);
     const { jobId, startedAt } = await startImport(server, admin, file, timings);
     const browsing = browseConsole(marketer);
@@ -174,94 +224,6 @@ async function importThroughServer(
   } finally {
     marketer?.close();
     admin.close();
-  }
-}
-
-/**
- * The demo administrator signed in, with a channel authenticated on their first organization (by name,
- * Acme Retail) or the one asked for.
- */
-export interface AdminConnection {
-  session: WebSocket;
-  channel: WebSocket;
-  sessionId: string;
-  organizationId: number;
-  token: string;
-  close(): void;
-}
-
-/**
- * Signs the demo administrator in (HERALD_DEMO_PASSWORD as startServerProcess sets it) and, unless told
- * otherwise, waits until the demo subscribers are seeded. `organization` names the organization to work in.
- */
-export async function signInAsAdmin(
-  server: ServerProcess,
-  { awaitDemoSeed = true, organization }: { awaitDemoSeed?: boolean; organization?: string } = {},
-): Promise<AdminConnection> {
-  const session = await open(`ws://127.0.0.1:${server.port}/session`);
-  const url = `ws://127.0.0.1:${server.port}/uiv5`;
-  const channel = await open(url);
-  const close = () => {
-    session.close();
-    channel.close();
-  };
-  try {
-    const signedIn = (await call(session, 'createSession', {
-      email: 'admin@example.com',
-      password: DEMO_PASSWORD,
-    })) as {
-      sessionId: string;
-      user: { organizations: Array<{ organization_id: number; organization: string }> };
-    };
-    const organizationId = signedIn.user.organizations.find(
-      (candidate) => organization === undefined || candidate.organization === organization,
-    )?.organization_id;
-    if (organizationId === undefined)
-      throw new Error(`the demo admin has no organization ${organization ?? ''}`);
-    if (awaitDemoSeed)
-      await demoSubscribersSeeded(
-        url,
-        session,
-        signedIn.sessionId,
-        signedIn.user.organizations.map((organization) => organization.organization_id),
-      );
-    const { token } = (await call(session, 'getOrganizationToken', {
-      sessionId: signedIn.sessionId,
-      organizationId,
-    })) as { token: string };
-    await call(channel, 'authenticateConnection', { organizationId, jwt: token });
-    return { session, channel, sessionId: signedIn.sessionId, organizationId, token, close };
-  } catch (error) {
-    close();
-    throw error;
-  }
-}
-
-/**
- * Signs a demo user in (the demo password) and answers an organization channel authenticated on
- * `organizationId`; the session's socket is closed once the token is had.
- */
-export async function signInAs(
-  server: ServerProcess,
-  email: string,
-  organizationId: number,
-): Promise<WebSocket> {
-  const session = await open(`ws://127.0.0.1:${server.port}/session`);
-  const channel = await open(`ws://127.0.0.1:${server.port}/uiv5`);
-  try {
-    const { sessionId } = (await call(session, 'createSession', { email, password: DEMO_PASSWORD })) as {
-      sessionId: string;
-    };
-    const { token } = (await call(session, 'getOrganizationToken', { sessionId, organizationId })) as {
-      token: string;
-    };
-    await call(channel, 'authenticateConnection', { organizationId, jwt: token });
-    return channel;
-  } catch (error) {
-    channel.close();
-    throw error;
-  } finally {
-    session.close();
   }
 }
 
@@ -323,80 +285,6 @@ export async function startImport(
   return { jobId, startedAt };
 }
 
-export interface JobView {
-  status: string;
-  result?: Record<string, number>;
-  error?: { type: string };
-}
-
-/**
- * Polls the job (`query` of type `job`) until it succeeds, and throws if it ends otherwise or is still
- * queued or running after `timeoutMs`. A poll that times out while a long statement holds the database
- * (QueryTimeoutError) is simply asked again.
- */
-export async function waitForJob(admin: AdminConnection, jobId: number, timeoutMs: number): Promise<JobView> {
-  const { channel, organizationId } = admin;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const job = await call(channel, 'query', {
-      organizationId,
-      query: { type: 'job', filter: { id: jobId } },
-    }).then(
-      (reply) => (reply as { records: JobView[] }).records[0],
-      (error: unknown) => {
-        if (error instanceof CommandError && error.type === 'QueryTimeoutError') return undefined;
-        throw error;
-      },
-    );
-    if (job?.status === 'succeeded') return job;
-    if (job && job.status !== 'queued' && job.status !== 'running')
-      throw new Error(`job ${job.status}: ${job.error?.type ?? ''}`);
-    if (Date.now() > deadline) throw new Error(`job still ${job?.status} after ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/**
- * The server seeds its 20,000 demo subscribers after it is ready (start.ts): waited for, so that the
- * import is timed alone rather than beside the seeding.
- */
-async function demoSubscribersSeeded(
-  url: string,
-  session: WebSocket,
-  sessionId: string,
-  organizationIds: readonly number[],
-): Promise<void> {
-  const channels = await Promise.all(
-    organizationIds.map(async (organizationId) => {
-      const channel = await open(url);
-      const { token } = (await call(session, 'getOrganizationToken', { sessionId, organizationId })) as {
-        token: string;
-      };
-      await call(channel, 'authenticateConnection', { organizationId, jwt: token });
-      return { channel, organizationId };
-    }),
-  );
-  try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      let seeded = 0;
-      for (const { channel, organizationId } of channels) {
-        const { total } = (await call(channel, 'query', {
-          organizationId,
-          query: { type: 'subscriber' },
-          limit: 0,
-        })) as { total: number };
-        seeded += total;
-      }
-      if (seeded >= DEMO_SUBSCRIBER_COUNT) return;
-      if (Date.now() > deadline) throw new Error(`the demo seed stopped at ${seeded} subscribers`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  } finally {
-    for (const { channel } of channels) channel.close();
-  }
-}
-
 /** The process's peak resident set (VmHWM, KiB) as Linux reports it. */
 async function peakRssOf(pid: number): Promise<number | undefined> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
@@ -435,25 +323,4 @@ async function postgresCopy(file: string, url: string): Promise<number> {
   } finally {
     await client.end();
   }
-}
-
-function csvCell(text: string): string {
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export async function writeCsv(file: string, rows: number): Promise<void> {
-  async function* lines() {
-    yield `${COLUMNS.join(',')}\n`;
-    let chunk = '';
-    for (let n = 1; n <= rows; n += 1) {
-      const cells = csvRowCells(n);
-      chunk += `${cells.map(csvCell).join(',')}\n`;
-      if (n % 10_000 === 0) {
-        yield chunk;
-        chunk = '';
-      }
-    }
-    if (chunk) yield chunk;
-  }
-  await pipeline(Readable.from(lines()), createWriteStream(file));
 }

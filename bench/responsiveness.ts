@@ -2,14 +2,9 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import {
-  signInAs,
-  signInAsAdmin,
-  startImport,
-  waitForJob,
-  writeCsv,
-  type AdminConnection,
-} from './import.ts';
+import { signInAs, signInAsAdmin, waitForJob, type AdminConnection } from './demo-users.ts';
+import { startImport } from './import.ts';
+import { writeCsv } from './import-rows.ts';
 import { summary } from './ping.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { call, caller, CommandError, open } from './ws-client.ts';

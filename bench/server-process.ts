@@ -60,6 +60,9 @@ export function ensureServerBuild(): void {
   if (build.status !== 0) throw new Error(`the server build failed (${build.status})`);
 }
 
+/** The demo users' password on a bench server (HERALD_DEMO_PASSWORD). */
+export const DEMO_PASSWORD = 'bench-password-1';
+
 /**
  * Starts `npm start`'s server as its own process, by default on an empty embedded database in a temporary
  * directory.
@@ -87,7 +90,7 @@ export async function startServerProcess(
         ...process.env,
         PORT: String(port),
         HERALD_DATA_DIR: dataDir,
-        HERALD_DEMO_PASSWORD: 'bench-password-1',
+        HERALD_DEMO_PASSWORD: DEMO_PASSWORD,
         HERALD_LOG_LEVEL: 'warn',
         ...extraEnv,
       },

@@ -1,10 +1,9 @@
-import { startServerProcess } from './server-process.ts';
+import { DEMO_PASSWORD, startServerProcess } from './server-process.ts';
 import { call, open } from './ws-client.ts';
 
 const SIGN_INS = 60;
 const RENEW_CONNECTIONS = 50;
 const RENEW_DURATION_MS = 5_000;
-const DEMO_PASSWORD = 'bench-password-1';
 
 /**
  * Password sign-in: createSession for a demo user, one at a time (the argon2id verification dominates),

@@ -12,6 +12,7 @@ import {
   type MergePlan,
   type PreparedBatch,
 } from './merge-batch.ts';
+import { BatchSizer } from './batch-sizing.ts';
 import { importCustomFieldsOf, planImportColumns } from './import-columns.ts';
 import { importLimits } from './import-limits.ts';
 import { inlineImportSource } from './import-source.ts';
@@ -79,6 +80,7 @@ export async function runImport(context: JobContext): Promise<Record<string, unk
     batchRows: context.database.kind === 'postgres' ? importLimits.batchRows : importLimits.embeddedBatchRows,
     skipRows: progress.rowsRead,
   };
+  const sizer = new BatchSizer(batchOptions.batchRows, context.database.sinceInteractiveWork);
   // An upload is parsed on a worker thread (prepare-in-worker.ts); inline rows (at most 10,000) right here.
   const prepared = params.data
     ? {
@@ -93,7 +95,7 @@ export async function runImport(context: JobContext): Promise<Record<string, unk
           ...batchOptions,
           limits: importLimits,
         },
-        () => batchRowsNow(context, batchOptions.batchRows),
+        () => sizer.rowsNow(),
       );
   let total = Math.max(prepared.total, progress.rowsRead);
   const batches = prepared.batches;
@@ -130,7 +132,10 @@ export async function runImport(context: JobContext): Promise<Record<string, unk
       const earlier = previous;
       const merge = (options: MergeOptions) =>
         context.database.copyTransaction(async (session) => {
+          const began = performance.now();
           const merged = await mergeBatch(session, plan, batch, () => earlier, options);
+          // Timed from the transaction's start: the wait for the connection is not the batch's.
+          sizer.merged(batch.validRows, performance.now() - began);
           // Saved once every earlier batch has committed, so the checkpoint always names a prefix of the file.
           await saveJobCheckpoint(session.run, context, {
             done: rowsRead,
@@ -206,18 +211,6 @@ export async function runImport(context: JobContext): Promise<Record<string, unk
   };
   if (progress.rejected > 0) result.rejectedReport = await writeRejectionReport(context);
   return result;
-}
-
-/**
- * The rows of the next batch: on PGlite, whose one connection a batch holds for its whole transaction, short
- * batches while people use the console (a page then waits a fraction of a second, not a second and more), and
- * long ones, which are faster, when nobody does.
- */
-function batchRowsNow(context: JobContext, batchRows: number): number {
-  const sinceInteractive = context.database.sinceInteractiveWork?.() ?? Number.POSITIVE_INFINITY;
-  return sinceInteractive < importLimits.embeddedBrowsingWindowMs
-    ? Math.min(batchRows, importLimits.embeddedBrowsingBatchRows)
-    : batchRows;
 }
 
 /** The 'import' job kind. */

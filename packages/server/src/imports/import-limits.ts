@@ -36,11 +36,14 @@ export const importLimits = {
   /** The same on the embedded PGlite, which runs in the server's own thread: smaller batches did better. */
   embeddedBatchRows: 25_000,
   /**
-   * PGlite's batches while people use the console: its one connection is held for a batch's whole
-   * transaction, and a page waits for it. 2,500 rows is a transaction of about 150 ms (a 25,000-row one took
-   * 1.5 s and more), at a cost of about a sixth of the import's speed while someone browses (bench/import.ts).
+   * PGlite's batches while people use the console are sized to a transaction of about this long (batch-sizing.ts):
+   * its one connection is held for a batch's whole transaction, and a page opened meanwhile waits for it.
    */
+  embeddedBrowsingBatchMs: 100,
+  /** The most rows such a batch takes (a 25,000-row one took 1.5 s and more). */
   embeddedBrowsingBatchRows: 2_500,
+  /** The fewest, so that a slow moment does not shrink the batches to a few rows each. */
+  embeddedBrowsingMinBatchRows: 250,
   /** How recently interactive work must have used PGlite for the import to keep to the short batches. */
   embeddedBrowsingWindowMs: 10_000,
   /**
