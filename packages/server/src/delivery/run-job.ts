@@ -229,8 +229,10 @@ async function runDeliveryWorker(context: JobContext): Promise<Record<string, un
     }
     const quietEnd = quietUntil(state.settings, run.channel);
     if (quietEnd) {
-      await setRunStatus(db, organizationId, run.id, 'waiting', quietEnd);
+      // The worker is queued for the quiet hours' end before the run says it waits, so that a run seen waiting
+      // always has a worker to wake it (and the test that reads both never sees one without the other).
       await deferWorker(context, params, quietEnd);
+      await setRunStatus(db, organizationId, run.id, 'waiting', quietEnd);
       return { kind: 'deferred', until: quietEnd };
     }
     if (state.runStatus !== 'sending') await setRunStatus(db, organizationId, run.id, 'sending');
