@@ -9,7 +9,7 @@ import { planImportColumns } from '../src/imports/import-columns.ts';
 import { importLimits } from '../src/imports/import-limits.ts';
 import type { MergePlan } from '../src/imports/merge-batch.ts';
 import { prepareBatchesInWorker } from '../src/imports/prepare-in-worker.ts';
-import { createOrganization } from './support/factories.ts';
+import { createOrganization, createUser, organizationConnection, signedIn } from './support/factories.ts';
 import { startTestHerald, type TestHerald } from './support/herald.ts';
 
 /**
@@ -41,6 +41,26 @@ describe("an import's batch size", () => {
     expect(since()).toBeGreaterThanOrEqual(60);
     await sql`SELECT 1`.execute(herald.database.db);
     expect(since()).toBeLessThan(60);
+  });
+
+  it("does not count a screen following a job's progress as browsing, but counts a page", async (context) => {
+    const since = herald.database.sinceInteractiveWork;
+    if (herald.database.kind !== 'pglite' || !since) return context.skip();
+    const organizationId = await createOrganization(herald);
+    const admin = await createUser(herald, [{ organizationId, roles: ['System.Admin'] }]);
+    const { session, sessionId } = await signedIn(herald, admin);
+    const channel = await organizationConnection(herald, session, sessionId, organizationId);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      // The import page polls its job every 2 s: watching, so the import keeps its long batches.
+      await channel.call('query', { organizationId, query: { type: 'job', filter: { id: 1 } } });
+      expect(since()).toBeGreaterThanOrEqual(60);
+      await channel.call('query', { organizationId, query: { type: 'subscriber', limit: 25 } });
+      expect(since()).toBeLessThan(60);
+    } finally {
+      channel.close();
+      session.close();
+    }
   });
 
   it('is what the import asks for as it asks for each batch', async () => {

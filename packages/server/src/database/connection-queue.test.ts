@@ -27,6 +27,28 @@ describe('the embedded connection queue', () => {
     expect(order).toEqual(['page', 'search', 'job 1', 'job 2']);
   });
 
+  it('serves watching work before a job without counting it as someone browsing', async () => {
+    const queue = new ConnectionQueue();
+    expect(queue.sinceInteractiveWork()).toBe(Number.POSITIVE_INFINITY);
+    await queue.acquire(true);
+    const order: string[] = [];
+    const job = queue.acquire(true).then(() => {
+      order.push('job');
+      queue.release();
+    });
+    const watch = queue.acquire(false, true).then(() => {
+      order.push('watch');
+      queue.release();
+    });
+    queue.release();
+    await Promise.all([job, watch]);
+    expect(order).toEqual(['watch', 'job']);
+    expect(queue.sinceInteractiveWork()).toBe(Number.POSITIVE_INFINITY);
+    await queue.acquire(false);
+    queue.release();
+    expect(queue.sinceInteractiveWork()).toBeLessThan(1_000);
+  });
+
   it('gives background work a turn after a run of interactive grants, so a job is never starved', async () => {
     const runs = ConnectionQueue.INTERACTIVE_BEFORE_BACKGROUND + 2;
     const order = await grantOrder(new ConnectionQueue(), [

@@ -25,9 +25,13 @@ export class ConnectionQueue {
   #lastInteractiveAt = Number.NEGATIVE_INFINITY;
   readonly #idleWaiters: Array<() => void> = [];
 
-  /** Resolves when the caller holds the connection; it must call release() exactly once after. */
-  acquire(background: boolean): Promise<void> {
-    if (!background) this.#lastInteractiveAt = performance.now();
+  /**
+   * Resolves when the caller holds the connection; it must call release() exactly once after. Interactive
+   * work that only watches a job (`watching`) is served as interactive but is not counted as someone
+   * browsing (sinceInteractiveWork).
+   */
+  acquire(background: boolean, watching = false): Promise<void> {
+    if (!background && !watching) this.#lastInteractiveAt = performance.now();
     if (!this.#held) {
       this.#held = true;
       this.#holderIsBackground = background;
@@ -64,7 +68,10 @@ export class ConnectionQueue {
     this.#handOn();
   }
 
-  /** Milliseconds since interactive work last asked for the connection (Infinity if it never has). */
+  /**
+   * Milliseconds since interactive work other than watching last asked for the connection (Infinity if it
+   * never has): how long nobody has browsed.
+   */
   sinceInteractiveWork(): number {
     return performance.now() - this.#lastInteractiveAt;
   }

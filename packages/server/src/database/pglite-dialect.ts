@@ -11,7 +11,7 @@ import {
 } from 'kysely';
 import { ConnectionQueue } from './connection-queue.ts';
 import type { PGliteThread } from './pglite-thread.ts';
-import { isBackgroundWork, throwIfQueryAbandoned } from './work-context.ts';
+import { isBackgroundWork, isWatchingWork, throwIfQueryAbandoned } from './work-context.ts';
 
 /**
  * Kysely dialect for embedded PGlite.
@@ -60,7 +60,7 @@ class PGliteDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#queue.acquire(isBackgroundWork());
+    await this.#queue.acquire(isBackgroundWork(), isWatchingWork());
     try {
       // A query answered while it waited (timed out, superseded) never takes the connection.
       throwIfQueryAbandoned();

@@ -2,6 +2,7 @@ import { HeraldError, isSubscriptionType, organizationCommands, type ErrorType }
 import { z } from 'zod';
 import { checkResult } from '../channels/dispatch.ts';
 import { registerCommand, type CommandRegistry } from '../channels/registry.ts';
+import { asWatchingWork } from '../database/work-context.ts';
 import { planQuery, runPlannedQuery, withQueryLimits } from './engine.ts';
 import { actorOf, type Actor, type ResourceDeclaration } from './resources.ts';
 
@@ -12,6 +13,10 @@ function mayRead(resource: ResourceDeclaration, actor: Actor): boolean {
 /** The contract check of records (config.validateResults): each must match its type's record schema. */
 function checkRecords(resource: ResourceDeclaration, records: readonly unknown[]): void {
   checkResult(`${resource.type} records`, z.array(resource.definition.record), records);
+}
+
+function runAsItIs<T>(work: () => T): T {
+  return work();
 }
 
 /** The types of the template list (functional §7: template, templateContent). */
@@ -33,32 +38,34 @@ export const queryOrganizationCommands: CommandRegistry = {
   query: registerCommand(
     organizationCommands.query,
     { kind: 'organization', capabilities: [], withoutOrganization: templateListWithoutOrganization },
-    async (params, { connection, services }) => {
-      const organization = connection.organization;
-      if (!organization) throw new HeraldError('UnauthenticatedCommand');
-      const resource = services.resources.of(params.query.type);
-      const actor = await actorOf(services.db, organization);
-      if (!mayRead(resource, actor)) throw new HeraldError('PrivilegesError');
-      const plan = await planQuery(
-        resource,
-        params,
-        actor,
-        new Date().toISOString().slice(0, 10),
-        services.db,
-      );
-      return withQueryLimits(
-        services.db,
-        services.config.databaseUrl !== undefined,
-        connection,
-        params.queryKey,
-        async (db) => {
-          await resource.beforeQuery?.();
-          const page = await runPlannedQuery(db, plan);
-          if (services.config.validateResults) checkRecords(resource, page.records);
-          return page;
-        },
-      );
-    },
+    (params, { connection, services }) =>
+      // Reading jobs is how a screen follows an import's or export's progress: watching, not browsing.
+      (params.query.type === 'job' ? asWatchingWork : runAsItIs)(async () => {
+        const organization = connection.organization;
+        if (!organization) throw new HeraldError('UnauthenticatedCommand');
+        const resource = services.resources.of(params.query.type);
+        const actor = await actorOf(services.db, organization);
+        if (!mayRead(resource, actor)) throw new HeraldError('PrivilegesError');
+        const plan = await planQuery(
+          resource,
+          params,
+          actor,
+          new Date().toISOString().slice(0, 10),
+          services.db,
+        );
+        return withQueryLimits(
+          services.db,
+          services.config.databaseUrl !== undefined,
+          connection,
+          params.queryKey,
+          async (db) => {
+            await resource.beforeQuery?.();
+            const page = await runPlannedQuery(db, plan);
+            if (services.config.validateResults) checkRecords(resource, page.records);
+            return page;
+          },
+        );
+      }),
   ),
 
   writeRecords: registerCommand(
