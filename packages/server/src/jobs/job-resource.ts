@@ -20,6 +20,8 @@ function oneOf(values: readonly string[], path: string) {
 export const jobResource = implementResource({
   definition: resourceDefinitions.job,
   table: 'job',
+  // Screens that follow a job (an import, an export, a calculation) poll it every few seconds.
+  watchesBackgroundWork: true,
   select: JOB_SELECT,
   toRecord: (row) => jobRecord(row),
   filters: {

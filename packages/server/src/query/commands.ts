@@ -38,12 +38,12 @@ export const queryOrganizationCommands: CommandRegistry = {
   query: registerCommand(
     organizationCommands.query,
     { kind: 'organization', capabilities: [], withoutOrganization: templateListWithoutOrganization },
-    (params, { connection, services }) =>
-      // Reading jobs is how a screen follows an import's or export's progress: watching, not browsing.
-      (params.query.type === 'job' ? asWatchingWork : runAsItIs)(async () => {
-        const organization = connection.organization;
-        if (!organization) throw new HeraldError('UnauthenticatedCommand');
-        const resource = services.resources.of(params.query.type);
+    async (params, { connection, services }) => {
+      const organization = connection.organization;
+      if (!organization) throw new HeraldError('UnauthenticatedCommand');
+      const resource = services.resources.of(params.query.type);
+      const asItsKind = resource.watchesBackgroundWork ? asWatchingWork : runAsItIs;
+      return asItsKind(async () => {
         const actor = await actorOf(services.db, organization);
         if (!mayRead(resource, actor)) throw new HeraldError('PrivilegesError');
         const plan = await planQuery(
@@ -65,7 +65,8 @@ export const queryOrganizationCommands: CommandRegistry = {
             return page;
           },
         );
-      }),
+      });
+    },
   ),
 
   writeRecords: registerCommand(

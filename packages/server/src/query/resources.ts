@@ -119,6 +119,11 @@ export interface ResourceImplementation<
    * that estimate (`totalIsEstimate: true`) rather than counted (engine.ts runPlannedQuery).
    */
   estimateTotalsAbove?: number;
+  /**
+   * Reading this type is how a screen follows background work (a job's progress): on the embedded database
+   * it is served before jobs like any read, but does not count as someone browsing (work-context.ts).
+   */
+  watchesBackgroundWork?: true;
   /** A hook run before the statement (tests use it to make a query slow). */
   beforeQuery?(): Promise<void>;
 }
