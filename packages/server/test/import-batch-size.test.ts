@@ -45,6 +45,7 @@ describe("an import's batch size", () => {
 
   it("does not count a screen following a job's progress as browsing, but counts a page", async (context) => {
     const since = herald.database.sinceInteractiveWork;
+    // Only the embedded database shares one connection with people; PostgreSQL's batches never shorten.
     if (herald.database.kind !== 'pglite' || !since) return context.skip();
     const organizationId = await createOrganization(herald);
     const admin = await createUser(herald, [{ organizationId, roles: ['System.Admin'] }]);
