@@ -3,9 +3,15 @@ import { localeGroups } from './packages/web/localeGroups.ts';
 
 // Three projects, one runner: unit tests beside the code, server integration tests that start the real
 // server, and browser tests that drive Debian's Chromium against the built web app.
+//
+// Speed on a 2-core machine (docs/contributing.md § Tests): two workers, and no re-import of the module
+// graph for each file where the files leave no module state behind. HERALD_TEST_WORKERS sets the workers.
+const workers = Number(process.env.HERALD_TEST_WORKERS ?? 2);
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
+    maxWorkers: workers,
     projects: [
       {
         // The web app's locale files are split into groups at build time; its unit tests import them alike.
@@ -14,6 +20,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/{protocol,server,web}/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          isolate: false,
         },
       },
       {
@@ -22,6 +29,9 @@ export default defineConfig({
           include: ['packages/server/test/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          isolate: false,
+          globalSetup: ['packages/server/test/support/global-setup.ts'],
+          setupFiles: ['packages/server/test/support/worker-database.ts'],
         },
       },
       {
@@ -30,7 +40,8 @@ export default defineConfig({
           include: ['packages/browser-tests/src/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          isolate: false,
+          globalSetup: ['packages/server/test/support/global-setup.ts'],
         },
       },
     ],

@@ -1,4 +1,5 @@
-// Creates or drops a throwaway PostgreSQL database for CI's second server-test pass.
+// Creates or drops a throwaway PostgreSQL database for CI's second server-test pass. Dropping it also drops
+// the databases its test workers made beside it (NAME_w1, NAME_w2…: test/support/worker-database.ts).
 // Usage: node scripts/ci-database.mjs create|drop NAME   (server from CI_POSTGRES_URL)
 import pg from 'pg';
 
@@ -18,6 +19,11 @@ try {
   } else {
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
+  const workers = await client.query(`SELECT datname FROM pg_database WHERE datname ~ $1`, [
+    `^${name}_w[0-9]+$`,
+  ]);
+  for (const { datname } of workers.rows)
+    await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
 } finally {
   await client.end();
 }

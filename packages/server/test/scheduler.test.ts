@@ -17,6 +17,7 @@ describe('scheduler', () => {
   let herald: TestHerald;
   const kind = `schedulerTest-${randomUUID()}`;
   let runners: JobRunner[] = [];
+  const heartbeatMs = jobTimings.heartbeatMs;
 
   beforeAll(async () => {
     // Claims are taken over below by making a heartbeat old; no heartbeat may renew it meanwhile.
@@ -32,6 +33,7 @@ describe('scheduler', () => {
       herald.database.db,
     );
     await herald.stop();
+    jobTimings.heartbeatMs = heartbeatMs;
   });
 
   async function startRunner(handler: SystemJobHandler, concurrency = 2): Promise<JobRunner> {

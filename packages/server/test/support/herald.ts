@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { createFreshDatabase } from './fresh-database.ts';
+import { migratedDataDir } from './migrated-template.ts';
 import { readConfig, type Config } from '../../src/config.ts';
 import { startHerald, type RunningHerald } from '../../src/start.ts';
 import type { Area } from '../../src/area.ts';
@@ -26,8 +27,9 @@ export interface TestHerald extends RunningHerald {
 }
 
 /**
- * Starts the real server on a free port. The database is an in-memory PGlite, or the PostgreSQL of
- * DATABASE_URL when CI sets it (then each test makes its own organizations, so runs share it safely).
+ * Starts the real server on a free port. The database is a PGlite of its own, started from a copy of the
+ * migrated cluster (migrated-template.ts), or the PostgreSQL of DATABASE_URL when CI sets it (then each
+ * test makes its own organizations, so runs share it safely).
  * A test that needs an empty database (the demo seed) asks for `freshDatabase`: on PostgreSQL it gets a
  * database of its own, dropped when it stops.
  */
@@ -49,7 +51,8 @@ export async function startTestHerald(
       HERALD_PUBLIC_URL: '',
     }),
     host: '127.0.0.1',
-    pgliteDataDir: 'memory://',
+    pgliteDataDir:
+      overrides.pgliteDataDir ?? (process.env.DATABASE_URL ? 'memory://' : await migratedDataDir(dataDir)),
     seedDemoData: false,
     logLevel: process.env.HERALD_TEST_LOG_LEVEL ?? 'silent',
     jwtSecret: 'test-secret-test-secret-test-secret',
