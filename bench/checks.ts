@@ -18,10 +18,10 @@ const TEST_PROFILES = 5;
 const ARTICLES = 40;
 
 /**
- * Issue 15's speed goal for the checks: every check (runActivityChecks) on a ~150 KB designed e-mail with 4
- * versions (the original and 3 variations, each changing a block) and 5 test profiles, its target a list of
- * 10,000 subscribers counted exactly, on PGlite in a temporary directory. p50/p95 of 40 runs after 3 warm-up
- * runs; the first run, with every cache cold, apart. Goal: p95 ≤ 500 ms.
+ * The checks' speed goal (docs/measurements.md § Checks): every check (runActivityChecks) on a ~150 KB designed
+ * e-mail with 4 versions (the original and 3 variations, each changing a block) and 5 test profiles, its target a
+ * list of 10,000 subscribers counted exactly, on PGlite in a temporary directory. p50/p95 of 40 runs after 3
+ * warm-up runs; the first run, with every cache cold, apart. Goal: p95 ≤ 500 ms.
  */
 export async function benchChecks(): Promise<string[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'herald-bench-checks-'));

@@ -26,7 +26,8 @@ const RUN_TIMEOUT_MS = 12 * 60_000;
 
 /**
  * A relay on loopback that accepts every message and counts, per recipient, what it accepted and when: the
- * peer issue 17's figures are measured against. Nothing is kept but the counts.
+ * peer the delivery figures (docs/measurements.md § Delivery) are measured against. Nothing is kept but the
+ * counts.
  */
 class CountingRelay {
   readonly perRecipient = new Map<string, number>();
@@ -349,10 +350,11 @@ async function crash(kind: 'pglite' | 'postgres'): Promise<string> {
 }
 
 /**
- * Issue 17's figures against a loopback relay that accepts and counts: throughput of an unthrottled
- * deployment on PostgreSQL (100,000 recipients) and on PGlite, with the server's peak memory; the rate held to
- * a 30,000-a-minute throttle; and exactly once across kill -9, on PGlite with a restart and on PostgreSQL with
- * two processes. The compiled server runs as its own process, as `npm start` runs it.
+ * The delivery figures (docs/measurements.md § Delivery) against a loopback relay that accepts and counts:
+ * throughput of an unthrottled deployment on PostgreSQL (100,000 recipients) and on PGlite, with the server's
+ * peak memory; the rate held to a 30,000-a-minute throttle; and exactly once across kill -9, on PGlite with a
+ * restart and on PostgreSQL with two processes. The compiled server runs as its own process, as `npm start` runs
+ * it.
  */
 export async function benchDelivery(): Promise<string[]> {
   const lines: string[] = [];

@@ -6,11 +6,11 @@ const FLOOD = 1_000;
 const PING_INTERVAL_MS = 10;
 
 /**
- * A connection flood (issue 12): 1,000 WebSockets opened at once from one address (127.0.0.3, by a process of
- * their own) while another client (127.0.0.2) pings every 10 ms. Reports how long the flood took to be answered
- * (opened or refused), the server's CPU time meanwhile (which, unlike the times, hardly depends on what else the
- * machine runs) and the other client's ping round trip. No demo data, so its seeding is not
- * measured with the flood.
+ * A connection flood (docs/decisions/0010-sockets-per-address.md): 1,000 WebSockets opened at once from one
+ * address (127.0.0.3, by a process of their own) while another client (127.0.0.2) pings every 10 ms. Reports how
+ * long the flood took to be answered (opened or refused), the server's CPU time meanwhile (which, unlike the
+ * times, hardly depends on what else the machine runs) and the other client's ping round trip. No demo data, so
+ * its seeding is not measured with the flood.
  */
 export async function benchFlood(): Promise<string[]> {
   const server = await startServerProcess({ HERALD_SEED_DEMO: 'false' });

@@ -28,10 +28,11 @@ function preparedChunks(organizationId: number, rows: number): Buffer[] {
 }
 
 /**
- * What an import of `rows` cannot beat on this database (issue 18 §1): the same rows, already prepared, COPYed
- * straight into `subscriber` with all its indexes, and their memberships written into `list_membership` with all
- * of its, in one transaction, with no parsing, no merge and no checks. The memberships are one `INSERT … SELECT`
- * on the server, which costs no more than a COPY of them would. Answers the milliseconds it took.
+ * What an import of `rows` cannot beat on this database (docs/measurements.md § Import speed): the same rows,
+ * already prepared, COPYed straight into `subscriber` with all its indexes, and their memberships written into
+ * `list_membership` with all of its, in one transaction, with no parsing, no merge and no checks. The memberships
+ * are one `INSERT … SELECT` on the server, which costs no more than a COPY of them would. Answers the
+ * milliseconds it took.
  */
 export async function importLimit(target: DatabaseTarget, rows: number): Promise<number> {
   const database = await openDatabase(target);

@@ -8,12 +8,12 @@ const SAMPLES = 200;
 const BATCH = 10_000;
 
 /**
- * Issue 14's speed goals for the content renderer: a ~100 KB e-mail (MJML with sections, images, buttons, a
- * product grid and long articles) carrying 50 Liquid tags (profile and custom fields, defaults, an `if`, a
- * `for`, the unsubscribe and view-online links) rendered for one recipient (p50/p95 of 200 renders after
- * warm-up; goal p95 ≤ 30 ms) and for 10,000 different recipients in one batch (goal ≥ 2,000 a second). A
- * render is everything one recipient's copy needs: subject, preheader, HTML, text part and size. The MJML
- * compile and the parse happen once, before, and are timed apart. In-process, no server.
+ * The content renderer's speed goals (docs/measurements.md § Content rendering): a ~100 KB e-mail (MJML with
+ * sections, images, buttons, a product grid and long articles) carrying 50 Liquid tags (profile and custom
+ * fields, defaults, an `if`, a `for`, the unsubscribe and view-online links) rendered for one recipient (p50/p95
+ * of 200 renders after warm-up; goal p95 ≤ 30 ms) and for 10,000 different recipients in one batch (goal ≥ 2,000
+ * a second). A render is everything one recipient's copy needs: subject, preheader, HTML, text part and size. The
+ * MJML compile and the parse happen once, before, and are timed apart. In-process, no server.
  */
 export async function benchRender(): Promise<string[]> {
   const mjml = newsletterMjml();

@@ -7,8 +7,8 @@ import { addBenchOrganization } from './bench-organization.ts';
 
 const ROWS = 200_000;
 /**
- * Migration 0019's indexes for the subscriber search (issue 13 §1). The fourth, the ref's prefix, is the ref's
- * unique index itself since migration 0039, which an import needs anyway.
+ * Migration 0019's indexes for the subscriber search (docs/decisions/0030-subscriber-search-on-indexes.md). The
+ * fourth, the ref's prefix, is the ref's unique index itself since migration 0039, which an import needs anyway.
  */
 const SEARCH_INDEXES = [
   'subscriber_phone_digits',

@@ -59,7 +59,8 @@ export async function benchSubscriberQuery(): Promise<string[]> {
         'members of a 600,000-member list, newest first, page 5',
         { query: { type: 'subscriber', filter: { listId } }, offset: 100 },
       ],
-      // Issue 13 §1: the subscriber search, an exact address or phone, or the start of a name.
+      // The subscriber search (docs/decisions/0030-subscriber-search-on-indexes.md): an exact address or phone,
+      // or the start of a name.
       [
         'search by an exact e-mail address',
         { query: { type: 'subscriber', search: 'person777777@example.com' } },
@@ -108,8 +109,8 @@ export async function benchSubscriberQuery(): Promise<string[]> {
 }
 
 /**
- * The dashboard's figures (getDashboardStats, issue 13 §2) computed afresh, as on a cache miss, for a
- * head-office user of the 1,000,000-subscriber organization.
+ * The dashboard's figures (getDashboardStats, docs/measurements.md § Subscriber search and the dashboard)
+ * computed afresh, as on a cache miss, for a head-office user of the 1,000,000-subscriber organization.
  */
 async function timeDashboardStats(
   db: ConstructorParameters<typeof DashboardStatsCache>[0],

@@ -34,9 +34,10 @@ async function addEmailActivity(herald: TestHerald, organizationId: number): Pro
 }
 
 /**
- * Issue 13 §7: the gzip-compressed JavaScript a real Chromium downloads for /login (until its form is ready),
- * and from /login through signing in and choosing an organization (with subscribers) to its first dashboard
- * with its charts drawn, against the built web app (npm run build) on a real server.
+ * The budgets of docs/decisions/0032-light-first-scripts.md: the gzip-compressed JavaScript a real Chromium
+ * downloads for /login (until its form is ready), and from /login through signing in and choosing an organization
+ * (with subscribers) to its first dashboard with its charts drawn, against the built web app (npm run build) on a
+ * real server.
  */
 export async function benchWeight(): Promise<string[]> {
   if (!existsSync(path.join(repositoryRoot, 'packages/web/dist/index.html')))

@@ -13,7 +13,7 @@ export const serverBuildDir = path.join(server, 'dist');
 export const compiledServer = path.join(serverBuildDir, 'main.js');
 /**
  * Node's arguments and the environment `npm start` runs the compiled server with. Both keep memory the
- * server is done with from staying resident (docs/architecture.md § PGlite memory, part by part): young
+ * server is done with from staying resident (docs/measurements.md § PGlite memory, part by part): young
  * generations of 4 MB semi-spaces instead of 16 in each of the process's V8 heaps (the server's, the
  * embedded database's thread, an import's parser), and two glibc malloc arenas instead of one per thread
  * that allocates, each keeping what it freed. An import of 300,000 rows on PGlite peaked 90–120 MB lower
