@@ -40,7 +40,10 @@ export type AssetUsage = z.infer<typeof assetUsageSchema>;
 
 const assetIdField = z.number().int().positive();
 
-/** Organization-channel commands of assets (issue 14 item 7); the `asset` query type is in records/asset.ts. */
+/**
+ * Organization-channel commands of assets (docs/architecture.md § Assets and content blocks); the `asset` query
+ * type is in records/asset.ts.
+ */
 export const assetCommands = {
   createAsset: defineCommand({
     channel: 'organization',

@@ -23,7 +23,10 @@ const partitionContentResult = z.object({
   partitionContent: z.array(partitionContentSchema),
 });
 
-/** Organization-channel commands of content blocks and of an activity's partition content (issue 14 item 8). */
+/**
+ * Organization-channel commands of content blocks and of an activity's partition content (docs/architecture.md
+ * § Assets and content blocks).
+ */
 export const contentBlockCommands = {
   updateContentBlockTarget: defineCommand({
     channel: 'organization',

@@ -170,8 +170,9 @@ export const CREDENTIAL_TYPES = {
     ],
     oneOf: ['serviceAccountKey', 'apiToken'],
   },
-  // A display-ad network's audience API (issue 17 §2): hashed audiences are uploaded to {baseUrl}/audiences/…
-  // with the bearer token. It has no public default: each network's (or gateway's) address is its own.
+  // A display-ad network's audience API (docs/architecture.md § Display-ad audiences): hashed audiences are
+  // uploaded to {baseUrl}/audiences/… with the bearer token. It has no public default: each network's (or
+  // gateway's) address is its own.
   displayad: {
     channel: 'displayad',
     test: 'displayad',

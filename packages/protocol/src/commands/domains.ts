@@ -10,7 +10,10 @@ export type DomainKind = (typeof DOMAIN_KINDS)[number];
 export const DOMAIN_RECORD_STATUSES = ['unchecked', 'ok', 'missing', 'mismatch', 'failed'] as const;
 export type DomainRecordStatus = (typeof DOMAIN_RECORD_STATUSES)[number];
 
-/** A domain is its organization's only once its DNS proof has been seen (issue 16 §4). */
+/**
+ * A domain is its organization's only once its DNS proof has been seen (docs/guide-administration.md § Sending
+ * and tracking domains).
+ */
 export const DOMAIN_STATUSES = ['verified', 'unverified'] as const;
 
 /** Why a record is to be published: the first four for a sending domain, then tracking and single sign-on. */
@@ -24,7 +27,7 @@ export const DOMAIN_RECORD_PURPOSES = [
 ] as const;
 export type DomainRecordPurpose = (typeof DOMAIN_RECORD_PURPOSES)[number];
 
-/** The defaults the add form offers (issue 16 §2). */
+/** The defaults the add form offers (docs/guide-administration.md § Sending and tracking domains). */
 export const DEFAULT_DKIM_SELECTOR = 'herald1';
 export const DEFAULT_ENVFROM = 'bounce';
 

@@ -69,7 +69,10 @@ const rangeParams = {
   to: engagementDayField.optional(),
 };
 
-/** Organization-channel commands of the list and audience reports' engagement sections (issue 17 §7). */
+/**
+ * Organization-channel commands of the list and audience reports' engagement sections (docs/architecture.md
+ * § Engagement figures).
+ */
 export const engagementCommands = {
   getListEngagement: defineCommand({
     channel: 'organization',

@@ -6,7 +6,7 @@ import { organizationSchema } from './entities.ts';
 import { ssoIssuerSchema } from './sso.ts';
 import { emailField, isoDateTimeField, organizationIdField, sessionIdField } from './fields.ts';
 
-/** The longest organization name (issue 16 §1). */
+/** The longest organization name. */
 export const ORGANIZATION_NAME_MAX = 200;
 
 const adminParams = z.object({ sessionId: sessionIdField, organizationId: organizationIdField });
@@ -42,7 +42,10 @@ export const securitySettingsSchema = z.object({
   adminIpAllowList: z.string().max(10_000),
   /** A data extract needs a second person's approval (used by exports). */
   twoPersonExtractApproval: z.boolean(),
-  /** An activity's revision must be approved by someone other than the one who saved it (issue 15). */
+  /**
+   * An activity's revision must be approved by someone other than the one who saved it (docs/workflow.md
+   * § Decisions).
+   */
   twoPersonActivityApproval: z.boolean(),
 });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;

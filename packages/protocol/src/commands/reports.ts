@@ -92,7 +92,7 @@ export const reportRunSchema = z.object({
 });
 export type ReportRun = z.infer<typeof reportRunSchema>;
 
-/** getActivityReport's answer: PROTOCOL §9's fields, then the rest of issue 17 §7. */
+/** getActivityReport's answer: PROTOCOL §9's fields, then Herald's own (docs/architecture.md § Reports). */
 export const activityReportSchema = z.object({
   sent: count,
   delivered: count,
@@ -132,7 +132,7 @@ export type ActivityReport = z.infer<typeof activityReportSchema>;
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
-/** Organization-channel commands of activity reports (PROTOCOL §9, issue 17 §7). */
+/** Organization-channel commands of activity reports (PROTOCOL §9, docs/architecture.md § Reports). */
 export const reportCommands = {
   getActivityReport: defineCommand({
     channel: 'organization',

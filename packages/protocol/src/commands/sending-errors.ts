@@ -16,8 +16,8 @@ export const sendingErrorSampleSchema = z.object({
 export type SendingErrorSample = z.infer<typeof sendingErrorSampleSchema>;
 
 /**
- * Failed deliveries that failed alike (issue 17 §6): the same stage, message, provider code and place in the
- * template. `count` is how many recipients it hit.
+ * Failed deliveries that failed alike (docs/architecture.md § Sending errors): the same stage, message, provider
+ * code and place in the template. `count` is how many recipients it hit.
  */
 export const sendingErrorGroupSchema = z.object({
   stage: z.enum(['render', 'send']).optional(),
@@ -41,7 +41,7 @@ const sendingErrorTarget = z.object({
   runId: z.number().int().positive().optional(),
 });
 
-/** The sending-errors page's commands (`activity/viewerror/{id}`, issue 17 §6). */
+/** The sending-errors page's commands (`activity/viewerror/{id}`, docs/architecture.md § Sending errors). */
 export const sendingErrorCommands = {
   getSendingErrors: defineCommand({
     channel: 'organization',

@@ -5,8 +5,9 @@ import { organizationIdField, sessionIdField } from './fields.ts';
 const adminParams = z.object({ sessionId: sessionIdField, organizationId: organizationIdField });
 
 /**
- * The organization's web channel keys as its administrators see them (issue 17 §2): the public site key, the
- * identity secret as a mask, and the secret in full only from the call that made or replaced it.
+ * The organization's web channel keys as its administrators see them (docs/architecture.md § The web channel):
+ * the public site key, the identity secret as a mask, and the secret in full only from the call that made or
+ * replaced it.
  */
 export const webChannelKeysSchema = z.object({
   siteKey: z.string(),

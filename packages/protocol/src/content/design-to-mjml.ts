@@ -23,7 +23,7 @@ export interface DesignToMjmlOptions {
   theme?: ThemeSettings | undefined;
 }
 
-/** The body width when neither the design nor its theme names one (issue 14 §5's theme default). */
+/** The body width when neither the design nor its theme names one (a theme's own default). */
 export const DEFAULT_EMAIL_WIDTH = 600;
 
 const SOCIAL_LABELS: Record<SocialNetwork, string> = {

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { CONTENT_BLOCK_FORMATS } from '../records/content-block.ts';
 
 /**
- * The native editor's e-mail design (issue 14 §3): sections of columns of blocks, each with a stable id, saved
- * beside the MJML it writes (`designToMjml`). The server sends the MJML; it reads the design only to build a
- * multivariate combination whose blocks differ from the saved MJML's (email-variations.ts).
+ * The native editor's e-mail design (docs/architecture.md § The native e-mail editor): sections of columns of
+ * blocks, each with a stable id, saved beside the MJML it writes (`designToMjml`). The server sends the MJML; it
+ * reads the design only to build a multivariate combination whose blocks differ from the saved MJML's
+ * (email-variations.ts).
  */
 
 /** The most sections, columns in a section and blocks in a column an editor keeps usable. */
@@ -144,10 +145,11 @@ export const emailSectionSchema = z.strictObject({
 export type EmailSection = z.infer<typeof emailSectionSchema>;
 
 /**
- * What a theme contributes (issue 14 §5): the chosen theme by id (its settings, read where the design is
- * rendered, go first into `<mj-head>` and give the body its width and background: designToMjml's `theme`
- * option), then MJML default attributes by tag (`mj-all`, `mj-text`, `mj-button` …, written into
- * `<mj-attributes>` after the theme's) and web fonts. A block's own settings win over them, being written on it.
+ * What a theme contributes (docs/architecture.md § The native e-mail editor, plug points): the chosen theme by id
+ * (its settings, read where the design is rendered, go first into `<mj-head>` and give the body its width and
+ * background: designToMjml's `theme` option), then MJML default attributes by tag (`mj-all`, `mj-text`,
+ * `mj-button` …, written into `<mj-attributes>` after the theme's) and web fonts. A block's own settings win over
+ * them, being written on it.
  */
 export const emailDesignThemeSchema = z.strictObject({
   themeId: z.number().int().positive().optional(),

@@ -36,13 +36,15 @@ export const describedErrorCatalogue = {
   StandardFieldNotEditableError: 'Standard profile fields cannot be updated for existing subscribers.',
   // Functional §5: credentials must be saved before authorization can be requested.
   CredentialNotSavedError: 'Credentials must be saved before authorization can be requested.',
-  // Issue 16 §5, functional §9: an organization keeps at most CREDENTIAL_LIMIT credentials (the page shows it).
+  // Functional §9: an organization keeps at most CREDENTIAL_LIMIT credentials (the page shows it).
   CredentialLimitError:
     'This organization has reached its limit of credentials. Delete one before adding another.',
-  // Issue 16 §5: a credential a channel, domain, activity or integration uses cannot be deleted from under it.
+  // A credential a channel, domain, activity or integration uses cannot be deleted from under it
+  // (docs/architecture.md § Credentials and providers).
   CredentialInUseError:
     'This credential is in use and cannot be deleted. Choose another credential where it is used first.',
-  // Issue 16 §5: a connection test exists for SMTP, SMS, WhatsApp, LINE and push credentials only.
+  // A connection test exists for SMTP, SMS, WhatsApp, LINE and push credentials only (docs/architecture.md
+  // § Providers).
   CredentialNotTestableError: 'A connection test is not possible for this type of credential.',
   // Functional §5: an admin needs 2FA on to manage users.
   AdminOTPRequiredError: 'Please enable 2FA before managing users.',
@@ -53,20 +55,20 @@ export const describedErrorCatalogue = {
   OrganizationTokenError: 'Unable to open this organization. Please choose it again.',
   // Platform §9: a code chunk that has not loaded within 120 s shows an error with a Reload action.
   ChunkLoadError: 'This page could not be loaded. Please reload the page.',
-  // The accounts issue: sign-in attempts (and two-factor codes) are slowed down after repeated failures,
+  // Sign-in attempts (and two-factor codes) are slowed down after repeated failures,
   // never locked for good. The wait grows with the failures (at most 15 minutes); the reply carries no
   // values a translation could fill, so the sentence names no number.
   TooManyAttemptsError: 'Too many failed attempts. Please wait a few minutes and try again.',
-  // Issue 13 §5: a current one-time code that was already accepted once (a code is good for one sign-in) is
+  // A current one-time code that was already accepted once (a code is good for one sign-in) is
   // not a clock problem, so it must not share InvalidOTPCodeRecoveryError's "confirm your phone's time".
   OTPCodeUsedError: 'This code has already been used. Please wait for the next code and enter it.',
   // Requests that need no session (sign-up, single sign-on starts) are counted per network in windows of
   // an hour or less; past the quota they are refused until the window ends.
   TooManyRequestsError: 'Too many requests from your network. Please wait a while and try again.',
-  // The data-plane issue: writeRecords refuses an update whose version (or updatedAt) is not the stored
+  // writeRecords refuses an update whose version (or updatedAt) is not the stored
   // one, i.e. someone else changed the record since the client read it, instead of overwriting.
   StaleRecordError: 'This record was changed by someone else. Reload it and try again.',
-  // The imports issue: files have documented limits (README § Imports); a larger one is refused whole.
+  // Import files have documented limits (docs/guide-subscribers.md § Imports); a larger one is refused whole.
   ImportFileTooLargeError: 'The file is larger than the {limit} import limit.',
   ImportTooManyRowsError: 'The file has more than {limit} rows, the most one import takes.',
   // An upload is kept for a while after it arrives; an import naming one that is gone, or another
@@ -74,7 +76,7 @@ export const describedErrorCatalogue = {
   UploadNotFoundError: 'The uploaded file was not found. Please upload it again.',
   // A file could be read as CSV, TSV or Excel but holds no header row.
   ImportFileEmptyError: 'The file has no header row.',
-  // The exports issue: a second administrator must approve an extract when the security settings say so;
+  // A second administrator must approve an extract when the security settings say so;
   // the one who asked cannot approve it.
   ExportApprovalSelfError: 'Another administrator must approve this export.',
   // A job can be retried only when it failed, and cancelled only while queued or running.
@@ -90,8 +92,9 @@ export const describedErrorCatalogue = {
   TemplatePackageInvalidJsonError: '{file} in the template package is not valid JSON.',
   TemplatePackageNoVersionError: 'package.json in the template package has no version.',
   TemplatePackageTooLargeError: 'The template package is too large: a package holds at most {limit}.',
-  // Issue 14, assets: an asset is checked by its content (type, size, and an SVG's safety) before anything is
-  // stored; a bulk import needs at least one image or HTML file and has limits of its own.
+  // Assets (docs/architecture.md § Assets and content blocks): an asset is checked by its content (type, size,
+  // and an SVG's safety) before anything is stored; a bulk import needs at least one image or HTML file and has
+  // limits of its own.
   AssetTooLargeError: 'The file is larger than the {limit} asset limit.',
   AssetFileUnsupportedError:
     'This file is not a PNG, JPEG, GIF, WebP or SVG image or an HTML snippet. Its content decides, not its name.',
@@ -105,17 +108,19 @@ export const describedErrorCatalogue = {
   ContentBlockTargetIdError: 'A content block id is needed to update its target.',
   PartitionContentBlockIdError: 'Removing partition content needs a block content id.',
   ContentBlockNotFoundError: 'Content block not found',
-  // Issue 15, the workflow (docs/workflow.md): an action the activity's status does not allow; a send that
-  // lacks an approved revision or a passing check; an approver who made the last change when the organization
-  // asks for two people; a check stopped by cancelCheck; proofs, which a later part of the issue sends.
+  // The workflow (docs/workflow.md): an action the activity's status does not allow; a send that lacks an
+  // approved revision or a passing check; an approver who made the last change when the organization asks for
+  // two people; a check stopped by cancelCheck.
   WorkflowTransitionError: 'This action is not possible in the activity’s current status.',
   DeploymentNotReadyError:
     'The activity needs an approved revision and a passing check before it can be scheduled or deployed.',
   ActivityApprovalSelfError: 'Someone other than the last editor must approve this activity.',
   CheckCancelledError: 'The check was cancelled.',
-  // Issue 16 §4: a domain is an organization's once its DNS proof is seen; another organization cannot claim it.
+  // A domain is an organization's once its DNS proof is seen; another organization cannot claim it
+  // (docs/guide-administration.md § Sending and tracking domains).
   DomainClaimedError: 'This domain is verified by another organization.',
-  // Issue 16 §2: a DKIM key is retired only once another key of the domain is published and checked, so
-  // mail from the domain is always signed with a key that receivers can find.
+  // Key rotation (docs/guide-administration.md § Sending and tracking domains): a DKIM key is retired only once
+  // another key of the domain is published and checked, so mail from the domain is always signed with a key that
+  // receivers can find.
   DomainKeyRetireError: 'Publish and check another key of this domain before retiring this one.',
 } as const;

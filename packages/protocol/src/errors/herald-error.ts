@@ -24,8 +24,8 @@ export function isErrorType(value: string): value is ErrorType {
 }
 
 /**
- * An error as a value from the catalogue (DESIGN § Style): handlers throw it, the server turns it into the
- * reply's `error` with toWire(), and no call site makes up a message.
+ * An error as a value from the catalogue (docs/decisions/0002-errors-are-values.md): handlers throw it, the
+ * server turns it into the reply's `error` with toWire(), and no call site makes up a message.
  */
 export class HeraldError extends Error {
   readonly type: ErrorType;

@@ -1,5 +1,5 @@
 /**
- * Errors PROTOCOL.md §2 names for cases the specs' catalogues do not: the spec gives no text for them, so
+ * Errors PROTOCOL §2 names for cases the specs' catalogues do not: the spec gives no text for them, so
  * these are Herald's. PrivilegesError keeps its platform catalogue text and is not repeated here.
  */
 export const protocolErrorCatalogue = {

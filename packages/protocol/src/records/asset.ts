@@ -3,7 +3,10 @@ import { ASSET_FILTERS } from '../constants/enumerations.ts';
 import { defineResource, filterOn } from '../resources/define.ts';
 import { RESOURCE_ACCESS } from '../resources/access.ts';
 
-/** The most one asset may weigh (issue 14): a larger upload is refused whole with AssetTooLargeError. */
+/**
+ * The most one asset may weigh: a larger upload is refused whole with AssetTooLargeError (docs/http.md § Asset
+ * uploads).
+ */
 export const ASSET_MAX_BYTES = 10 * 1024 * 1024;
 /** The most a zip uploaded for a bulk import (importAssets) may weigh. */
 export const ASSET_ZIP_MAX_BYTES = 100 * 1024 * 1024;
@@ -99,7 +102,7 @@ export type AssetWrite = z.infer<typeof assetWriteSchema>;
 export const assetResource = defineResource({
   type: 'asset',
   description:
-    'Assets (functional §3, issue 14): images (PNG, JPEG, GIF, WebP, SVG) and HTML snippets, stored by Herald ' +
+    'Assets (functional §3): images (PNG, JPEG, GIF, WebP, SVG) and HTML snippets, stored by Herald ' +
     'and served on the organization’s public URL at `path`. Created with createAsset or importAssets from an ' +
     'upload; writeRecords updates metadata, device type, publication, the archive flag and partitions. Views ' +
     '(`view`): `all` (not archived), `published` (published, not archived) and `archived`. `tag` matches one ' +

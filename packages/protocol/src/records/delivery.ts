@@ -12,9 +12,9 @@ export const DELIVERY_STATUSES = ['queued', 'sent', 'failed', 'bounced', 'suppre
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**
- * What went wrong with one delivery (issue 17 §6), for the sending-errors page: `stage` says whether the
- * message failed to render (`part` and `line` of the template, the personalization `tag` that failed) or to
- * send (the provider's `code`); `trace` is the server's stack, for support.
+ * What went wrong with one delivery (docs/architecture.md § Sending errors), for the sending-errors page: `stage`
+ * says whether the message failed to render (`part` and `line` of the template, the personalization `tag` that
+ * failed) or to send (the provider's `code`); `trace` is the server's stack, for support.
  */
 export const deliveryErrorSchema = z.object({
   message: z.string(),
@@ -50,7 +50,7 @@ export type DeliveryRecord = z.infer<typeof deliveryRecordSchema>;
 export const deliveryResource = defineResource({
   type: 'delivery',
   description:
-    'Deliveries (PROTOCOL §9, issue 17): one row per recipient of a deployment run, unique by run and subscriber, ' +
+    'Deliveries (PROTOCOL §9): one row per recipient of a deployment run, unique by run and subscriber, ' +
     'so a subscriber gets at most one message per run. Filter by activityId, runId, subscriberId, status or ' +
     'channel; newest first. A partition-restricted user reads the deliveries of their partitions’ activities.',
   record: deliveryRecordSchema,

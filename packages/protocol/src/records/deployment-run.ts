@@ -19,9 +19,9 @@ export const DEPLOYMENT_RUN_STATUSES = [
 export type DeploymentRunStatus = (typeof DEPLOYMENT_RUN_STATUSES)[number];
 
 /**
- * One execution of an activity's deployment (issue 17 §1): a broadcast, one run of a schedule, or a batch of
- * triggered sends, with its progress. `recipients` is the snapshot's size (those a rule left out are counted in
- * `suppressed`, not in it); `sent + failed` of `recipients` is done.
+ * One execution of an activity's deployment (docs/architecture.md § The delivery engine): a broadcast, one run of
+ * a schedule, or a batch of triggered sends, with its progress. `recipients` is the snapshot's size (those a rule
+ * left out are counted in `suppressed`, not in it); `sent + failed` of `recipients` is done.
  */
 export const deploymentRunRecordSchema = z.object({
   id: z.number().int(),
@@ -50,7 +50,7 @@ export type DeploymentRunRecord = z.infer<typeof deploymentRunRecordSchema>;
 export const deploymentRunResource = defineResource({
   type: 'deploymentRun',
   description:
-    'Deployment runs (issue 17): each execution of an activity’s deployment with its progress, pushed live ' +
+    'Deployment runs: each execution of an activity’s deployment with its progress, pushed live ' +
     'as it sends (at most twice a second per run). Filter by id, activityId or status; newest first.',
   record: deploymentRunRecordSchema,
   write: undefined,

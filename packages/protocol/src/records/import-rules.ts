@@ -1,7 +1,8 @@
 /**
  * Import rules (platform §3: organization settings `import.rules`): global and per-list
  * disallowSubscriberUpload, and global disallowNewLists. Read without zod: the web's shell checks them on every
- * organization page (platform §2 guard 10), and zod would weigh 26 KB gzip on the first dashboard (issue 13 §7).
+ * organization page (platform §2 guard 10), and zod would weigh 26 KB gzip on the first dashboard
+ * (docs/decisions/0032-light-first-scripts.md).
  */
 export interface ImportRules {
   disallowSubscriberUpload: boolean;

@@ -11,9 +11,9 @@ export const JOB_KINDS = [
   'customFieldImport',
   'partitionImport',
   'assetImport',
-  // Issue 15: starts a queued deployment of an activity (docs/workflow.md); the delivery engine comes later.
+  // Starts a queued deployment of an activity (docs/workflow.md § Scheduling) and opens its run.
   'activityDeployment',
-  // Issue 17: sends one deployment run's messages (docs/architecture.md § The delivery engine).
+  // Sends one deployment run's messages (docs/architecture.md § The delivery engine).
   'deliveryRun',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The organization's default sender (issue 16 §1, settings `defaultSender`): the name and address its mail comes
- * from when an activity's theme names none. The address's domain must be one of the organization's verified
- * sending domains or the shared product domain; the server checks that when settings are saved.
+ * The organization's default sender (settings `defaultSender`, docs/guide-administration.md § Default sender):
+ * the name and address its mail comes from when an activity's theme names none. The address's domain must be one
+ * of the organization's verified sending domains or the shared product domain; the server checks that when
+ * settings are saved.
  */
 export const defaultSenderSchema = z.strictObject({
   fromName: z.string().trim().max(200),

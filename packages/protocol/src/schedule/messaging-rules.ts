@@ -25,10 +25,10 @@ const suppressionEntry = z
   .regex(SUPPRESSION_ENTRY_PATTERN, 'An e-mail address or a domain');
 
 /**
- * The organization's messaging rules (issue 16 §6, settings `messaging.rules`), which the delivery engine
- * enforces: quiet hours per channel in the organization's time zone (a send due inside them waits until they
- * end), a frequency cap across activities (at most `messages` per subscriber per day or week), and a global
- * suppression of addresses and domains that no activity reaches.
+ * The organization's messaging rules (settings `messaging.rules`, docs/guide-administration.md § The settings
+ * pages), which the delivery engine enforces: quiet hours per channel in the organization's time zone (a send due
+ * inside them waits until they end), a frequency cap across activities (at most `messages` per subscriber per day
+ * or week), and a global suppression of addresses and domains that no activity reaches.
  */
 export const messagingRulesSchema = z.strictObject({
   quietHours: z.partialRecord(z.enum(CHANNELS), quietHoursSchema).default({}),

@@ -1,7 +1,9 @@
 import type { Capability } from '../access/capabilities.ts';
 import { ACTIVITY_STATUSES, type ActivityStatus } from '../constants/enumerations.ts';
 
-/** The actions of the `workflow` command (PROTOCOL §8, platform §4), suspend and resume added (issue 15). */
+/**
+ * The actions of the `workflow` command (PROTOCOL §8, platform §4), suspend and resume added (docs/workflow.md).
+ */
 export const WORKFLOW_ACTIONS = [
   'open',
   'close',

@@ -17,7 +17,7 @@ export const WORKFLOW_EVENT_ACTIONS = [
   'deploymentStarted',
   'deploymentRun',
   'deploymentAborted',
-  // Issue 17: a broadcast's run has sent to every recipient (details: runId and the run's counts).
+  // A broadcast's run has sent to every recipient (details: runId and the run's counts).
   'deploymentFinished',
   'checkAbandoned',
   'deliveriesRetried',
@@ -49,7 +49,7 @@ export type WorkflowEventRecord = z.infer<typeof workflowEventRecordSchema>;
 export const workflowEventResource = defineResource({
   type: 'workflowEvent',
   description:
-    'An activity’s workflow log (issue 15, docs/workflow.md), newest first: every workflow action, check ' +
+    'An activity’s workflow log (docs/workflow.md), newest first: every workflow action, check ' +
     'outcome and approval reset, with who and when. Filter by activityId and action.',
   record: workflowEventRecordSchema,
   write: undefined,
