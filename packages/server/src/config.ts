@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ERROR_CHAT_INTERVAL_MS } from '@herald/protocol';
 import ipaddr from 'ipaddr.js';
 
-/** Everything the server reads from its environment, in one place (README § Configuration). */
+/** Everything the server reads from its environment, in one place (docs/configuration.md). */
 export interface Config {
   port: number;
   host: string;

@@ -10,8 +10,8 @@ const APPROVAL_STATUSES: readonly ActivityStatus[] = ['approvalRequested', 'appr
  * Functional §4: changing the target expression or the date resets approval. When the activity has an
  * approval to lose (a revision whose approval was requested or given, or an approval status), its revisions
  * become `reset`, its approvalResetAt is recorded and its status goes back to draft; answers the status it is to
- * have. An activity never put up for approval has nothing to reset and stays as it is. The workflow (issue 15)
- * clears approvalResetAt when it approves again.
+ * have. An activity never put up for approval has nothing to reset and stays as it is. The workflow
+ * (docs/workflow.md) clears approvalResetAt when it approves again.
  */
 export async function resetApproval(
   trx: Transaction<Database>,

@@ -7,7 +7,7 @@ export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 
 /**
  * What can wait for a decision: a job (an export under two-person approval), or an activity's revision (the
- * workflow, issue 15: approval is per revision).
+ * workflow's approval is per revision: docs/workflow.md).
  */
 export type ApprovalSubjectKind = 'job' | 'activityRevision';
 

@@ -5,8 +5,9 @@ import { assetOrganizationCommands } from './commands.ts';
 import { registerAssetRoute } from './serve-asset.ts';
 
 /**
- * Assets (issue 14 item 7): images and HTML snippets checked by content, stored in the database, served on the
- * organization's public URL (GET /media/…), bulk-imported from zips and folders as `assetImport` jobs.
+ * Assets (docs/architecture.md § Assets and content blocks): images and HTML snippets checked by content, stored
+ * in the database, served on the organization's public URL (GET /media/…), bulk-imported from zips and folders as
+ * `assetImport` jobs.
  */
 export const assetsArea = defineArea({
   name: 'assets',

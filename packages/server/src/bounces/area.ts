@@ -3,8 +3,9 @@ import { startBounceListener } from './bounce-listener.ts';
 import { registerWebhookRoutes } from './webhook-routes.ts';
 
 /**
- * Bounces and complaints (issue 17 §4): the inbound SMTP listener that reads DSNs and complaint reports sent
- * to the return paths (on when HERALD_BOUNCE_SMTP_PORT is set), and the providers' receipt webhooks.
+ * Bounces and complaints (docs/architecture.md § Bounces and complaints): the inbound SMTP listener that reads
+ * DSNs and complaint reports sent to the return paths (on when HERALD_BOUNCE_SMTP_PORT is set), and the
+ * providers' receipt webhooks.
  */
 export const bouncesArea: Area = defineArea({
   name: 'bounces',

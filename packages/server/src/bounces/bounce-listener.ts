@@ -15,10 +15,11 @@ function reply(code: number, message: string): Error {
 }
 
 /**
- * The inbound SMTP listener for bounces and complaints (issue 17 §4) and for the List-Unsubscribe mailto: it
- * accepts mail only for the return paths (any local part at an organization's verified `{envfrom}.{domain}` or
- * at HERALD_RETURN_PATH_HOST), so it relays nothing; needs no login, as the MTAs that return DSNs have none;
- * and refuses a message over BOUNCE_MESSAGE_MAX_BYTES. Answers the function that stops it.
+ * The inbound SMTP listener for bounces and complaints (docs/architecture.md § Bounces and complaints) and for
+ * the List-Unsubscribe mailto: it accepts mail only for the return paths (any local part at an organization's
+ * verified `{envfrom}.{domain}` or at HERALD_RETURN_PATH_HOST), so it relays nothing; needs no login, as the MTAs
+ * that return DSNs have none; and refuses a message over BOUNCE_MESSAGE_MAX_BYTES. Answers the function that
+ * stops it.
  */
 export async function startBounceListener(services: Services, port: number): Promise<() => Promise<void>> {
   const { config, db, log } = services;

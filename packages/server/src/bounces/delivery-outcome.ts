@@ -29,11 +29,12 @@ export interface RecordedOutcome {
 }
 
 /**
- * Applies issue 17 §4's rules to one report, in one transaction: a hard bounce marks the subscriber invalid and
- * the delivery `bounced`; a soft bounce is recorded, and the SOFT_BOUNCE_LIMIT-th within SOFT_BOUNCE_WINDOW_DAYS
- * marks the subscriber invalid too; a complaint unsubscribes globally; a receipt records `delivered`. Each
- * writes one event to the subscriber's history with the activity. A report whose key was counted before, or
- * whose delivery is not the organization's, changes nothing.
+ * Applies the rules of bounces and complaints (docs/architecture.md § Bounces and complaints) to one report, in
+ * one transaction: a hard bounce marks the subscriber invalid and the delivery `bounced`; a soft bounce is
+ * recorded, and the SOFT_BOUNCE_LIMIT-th within SOFT_BOUNCE_WINDOW_DAYS marks the subscriber invalid too; a
+ * complaint unsubscribes globally; a receipt records `delivered`. Each writes one event to the subscriber's
+ * history with the activity. A report whose key was counted before, or whose delivery is not the organization's,
+ * changes nothing.
  */
 export async function recordDeliveryOutcome(
   db: Kysely<Database>,

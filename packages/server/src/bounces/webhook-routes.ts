@@ -8,8 +8,8 @@ import { isTwilioSignatureValid, isWhatsAppSignatureValid } from './webhook-sign
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 /**
- * `POST /webhooks/twilio/{organizationId}` and `POST /webhooks/whatsapp/{organizationId}` (docs/http.md §
- * Provider webhooks): delivery receipts for SMS and WhatsApp, each signed by the provider with the secret of
+ * `POST /webhooks/twilio/{organizationId}` and `POST /webhooks/whatsapp/{organizationId}` (their section
+ * of docs/http.md): delivery receipts for SMS and WhatsApp, each signed by the provider with the secret of
  * the organization's channel credential. FCM has no receipts webhook. A request whose signature does not
  * check (or that names an organization without such a credential) answers 403 with no body, so a prober
  * learns nothing; a receipt about a message Herald does not know answers 200, so the provider stops retrying.

@@ -5,10 +5,11 @@ type ReportLimitReached = (network: string, limit: number) => void;
 
 /**
  * The WebSockets each client address holds open in this process, and the most it may hold. An attack opened
- * 1,000 sockets from one address and slowed everyone else's connection (issue 12); an office behind one NAT
- * address keeps a few per browser tab (a session channel and one organization channel per organization), so
- * the limit is generous, and it is per network as sign-in throttling counts (IPv6 by /64). Loopback counts like
- * any address: behind a same-host proxy HERALD_TRUSTED_PROXIES makes each client count apart.
+ * 1,000 sockets from one address and slowed everyone else's connection
+ * (docs/decisions/0010-sockets-per-address.md); an office behind one NAT address keeps a few per browser tab (a
+ * session channel and one organization channel per organization), so the limit is generous, and it is per network
+ * as sign-in throttling counts (IPv6 by /64). Loopback counts like any address: behind a same-host proxy
+ * HERALD_TRUSTED_PROXIES makes each client count apart.
  */
 export class AddressSockets {
   readonly #limit: number;

@@ -8,8 +8,8 @@ export type AdmitUpgrade = (request: IncomingMessage) => (() => void) | undefine
 /**
  * How many admitted handshakes go on to Fastify in one turn of the event loop. Each costs up to a millisecond
  * (routing, hooks, the upgrade's hashing and the new socket's first frames); a burst of 256 handed on at once
- * held another client's ping for 180–270 ms (issue 12's flood). Handing them on a few a turn lets the loop
- * answer everyone else between them, and costs the burst itself nothing measurable.
+ * held another client's ping for 180–270 ms (docs/measurements.md § Sockets flood). Handing them on a few a turn
+ * lets the loop answer everyone else between them, and costs the burst itself nothing measurable.
  */
 export const HANDSHAKES_PER_TURN = 8;
 
@@ -33,9 +33,9 @@ interface Handshake {
  * Stands between the HTTP server and the WebSocket plugin: each handshake (upgrade request) must be admitted
  * before it goes on to Fastify's routing, hooks and the upgrade; a refused one is answered 429 on its socket
  * and closed. Refusing there costs a few microseconds, where going through Fastify cost as much as accepting
- * (issue 12's flood). An admitted handshake keeps its place as long as its connection is open, whether it
- * becomes a WebSocket or is refused later (403 for its Origin), and waits its turn in a queue handed on
- * HANDSHAKES_PER_TURN at a time. Answers the server the plugin listens on.
+ * (docs/decisions/0010-sockets-per-address.md). An admitted handshake keeps its place as long as its connection
+ * is open, whether it becomes a WebSocket or is refused later (403 for its Origin), and waits its turn in a queue
+ * handed on HANDSHAKES_PER_TURN at a time. Answers the server the plugin listens on.
  */
 export function admitUpgrades(server: Server, admit: AdmitUpgrade): Server {
   // Never listens: only carries the admitted handshakes' 'upgrade' events to @fastify/websocket.

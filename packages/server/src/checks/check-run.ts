@@ -4,9 +4,9 @@ import type { Database } from '../database/schema.ts';
 import type { Actor } from '../query/resources.ts';
 
 /**
- * What the workflow's `check` action (issue 15) hands the checks: the activity and the revision to check
- * (its latest unless named), as the actor who asked. `signal` is aborted by `cancelCheck`; a run that sees it
- * aborted stops between checks and throws the signal's reason.
+ * What the workflow's `check` action (docs/workflow.md § Checks) hands the checks: the activity and the revision
+ * to check (its latest unless named), as the actor who asked. `signal` is aborted by `cancelCheck`; a run that
+ * sees it aborted stops between checks and throws the signal's reason.
  */
 export interface CheckRunInput {
   db: Kysely<Database>;

@@ -3,8 +3,9 @@ import { contentBlockOrganizationCommands } from './commands.ts';
 import { contentBlockResource } from './content-block-resource.ts';
 
 /**
- * Content blocks (issue 14 item 8): reusable HTML or MJML with a published status, tags, partitions and a
- * target; and activities' partition content (asset opt-ins and lsm block lists per partition).
+ * Content blocks (docs/architecture.md § Assets and content blocks): reusable HTML or MJML with a published
+ * status, tags, partitions and a target; and activities' partition content (asset opt-ins and lsm block lists per
+ * partition).
  */
 export const contentBlocksArea = defineArea({
   name: 'content-blocks',

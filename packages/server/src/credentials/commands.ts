@@ -15,7 +15,10 @@ import {
 /** Platform §6: the credential pages are administrators' and need the integrations feature. */
 const access = { kind: 'admin', features: [INTEGRATIONS_FEATURE] } as const;
 
-/** The credentials vault (issue 16 §5). Secrets are never answered, never logged, never in an error. */
+/**
+ * The credentials vault (docs/architecture.md § Credentials and providers). Secrets are never answered, never
+ * logged, never in an error.
+ */
 export const credentialSessionCommands = {
   listCredentials: registerCommand(
     credentialCommands.listCredentials,

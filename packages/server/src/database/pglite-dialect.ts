@@ -19,8 +19,9 @@ import { isBackgroundWork, isWatchingWork, throwIfQueryAbandoned } from './work-
  * PGlite is one connection, owned by a worker thread (pglite-thread.ts). Kysely's transactions hold a
  * connection from BEGIN to COMMIT, so if two callers shared it, one caller's queries would land inside the
  * other's transaction. This driver hands the single connection out through a queue: each acquire waits until
- * the previous holder releases it, which serializes access exactly as DESIGN.md asks (and is why
- * kysely-pglite's unqueued driver is not used). Interactive work goes before jobs (connection-queue.ts).
+ * the previous holder releases it, which serializes access as docs/decisions/0013-pglite-connection-queue.md says
+ * (and is why kysely-pglite's unqueued driver is not used). Interactive work goes before jobs
+ * (connection-queue.ts).
  */
 export class PGliteDialect implements Dialect {
   readonly #client: PGliteThread;

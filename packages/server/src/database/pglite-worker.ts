@@ -37,8 +37,8 @@ try {
     extensions: { pg_trgm },
     // PostgreSQL's own buffer cache lives in the WebAssembly memory, where every page it ever held stays
     // resident; PGlite's default of 128 MB is a quarter of the server's memory budget. The data directory's
-    // files are cached by the operating system anyway, so a small cache costs no speed (docs/architecture.md
-    // § The embedded database's memory).
+    // files are cached by the operating system anyway, so a small cache costs no speed (docs/measurements.md
+    // § The embedded database's buffer cache).
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
   });
 } catch (error) {
@@ -90,7 +90,7 @@ async function handle(request: PGliteRequest): Promise<void> {
 /**
  * What COPY … FROM '/dev/blob' reads. PGlite asks the blob for its arrayBuffer() and nothing else (0.5's
  * `_handleBlob`), so bytes go to it as they arrived: a Blob of them is a copy, and its arrayBuffer() another,
- * 4.5 MB each for every batch of an import (docs/architecture.md § PGlite memory, part by part).
+ * 4.5 MB each for every batch of an import (docs/measurements.md § PGlite memory, part by part).
  */
 function copySource(data: string | Uint8Array): Blob {
   if (typeof data === 'string') return new Blob([data]);

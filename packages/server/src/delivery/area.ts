@@ -6,7 +6,7 @@ import { deliveryRunJob } from './run-job.ts';
 import { deploymentRunResource } from './run-resource.ts';
 
 /**
- * The delivery engine (issue 17, docs/architecture.md § The delivery engine): deployment runs sent by their
+ * The delivery engine (docs/architecture.md § The delivery engine): deployment runs sent by their
  * workers (`deliveryRun` jobs), the ledger read as the query types `delivery` and `deploymentRun`, and a
  * display-ad run's audience file at POST /uiv5-audience/; the transports are in transports/.
  */

@@ -69,12 +69,12 @@ export async function releaseClaims(
 }
 
 /**
- * Takes back the run's deliveries left `sending` by a process that is gone (issue 17 §1: a killed process's
- * batch is taken over and finished): claimed by another process that holds no running job with a live
- * heartbeat. They go back to the queue and are sent again, which is safe: a delivery is committed `sent` before
- * its provider accepts it (the SMTP dot is held back until then), so one still `sending` was never accepted.
- * A process merely slow loses nothing either: its commit of `sent` finds the row no longer its own, and it
- * aborts that message before the dot. Answers how many came back.
+ * Takes back the run's deliveries left `sending` by a process that is gone (a killed process's batch is taken
+ * over and finished: docs/architecture.md § The delivery engine, exactly once over SMTP): claimed by another
+ * process that holds no running job with a live heartbeat. They go back to the queue and are sent again, which is
+ * safe: a delivery is committed `sent` before its provider accepts it (the SMTP dot is held back until then), so
+ * one still `sending` was never accepted. A process merely slow loses nothing either: its commit of `sent` finds
+ * the row no longer its own, and it aborts that message before the dot. Answers how many came back.
  */
 export async function reclaimAbandoned(
   db: Kysely<Database>,

@@ -38,9 +38,9 @@ export interface DisplayAdOutcome {
 }
 
 /**
- * Sends a display-ad run (issue 17 §2): a display ad is not sent to people one by one; its audience is. The
- * engine calls this for a run whose channel is `displayad` (instead of its per-message workers), once the run's
- * deliveries are snapshotted as `queued`:
+ * Sends a display-ad run (docs/architecture.md § Display-ad audiences): a display ad is not sent to people one by
+ * one; its audience is. The engine calls this for a run whose channel is `displayad` (instead of its per-message
+ * workers), once the run's deliveries are snapshotted as `queued`:
  *
  * 1. every queued delivery of the run (and any still `sending` under `processId`, from an earlier try by this
  *    process) is claimed (`sending`, `claimed_by` = processId, attempts + 1), in pages of 5,000;

@@ -94,8 +94,8 @@ export async function markSent(
 }
 
 /**
- * Records deliveries as failed for good, with what went wrong (issue 17 §6), and counts them on their runs.
- * Only rows still claimed by this process change.
+ * Records deliveries as failed for good, with what went wrong (docs/architecture.md § Sending errors), and counts
+ * them on their runs. Only rows still claimed by this process change.
  */
 export async function markFailed(
   db: Transaction<Database> | Kysely<Database>,

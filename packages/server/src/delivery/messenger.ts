@@ -1,10 +1,10 @@
 import type { Channel } from '@herald/protocol';
 
 /**
- * The seam between the delivery engine (issue 17) and each channel's provider: one Messenger per channel, each
- * the provider's real client (nodemailer for e-mail, the Twilio-, WhatsApp Cloud-, LINE-, FCM- and Web
- * Push-compatible HTTP APIs for the others), reached through the base URL of the organization's credential so a
- * self-hosted gateway or a test's loopback peer can stand in.
+ * The seam between the delivery engine (docs/architecture.md § The delivery engine) and each channel's provider:
+ * one Messenger per channel, each the provider's real client (nodemailer for e-mail, the Twilio-, WhatsApp
+ * Cloud-, LINE-, FCM- and Web Push-compatible HTTP APIs for the others), reached through the base URL of the
+ * organization's credential so a self-hosted gateway or a test's loopback peer can stand in.
  *
  * A Messenger only transports: the engine has rendered the message, chosen the recipient's address and keeps
  * the delivery row. It answers the provider's id for the message, or throws a SendError saying whether trying
@@ -77,7 +77,10 @@ export interface PushMessage extends OutgoingMessage {
   image?: string;
 }
 
-/** An on-site message (issue 17 §2): the rendered HTML, its links already click-tracked, with no open pixel. */
+/**
+ * An on-site message (docs/architecture.md § The web channel): the rendered HTML, its links already
+ * click-tracked, with no open pixel.
+ */
 export interface WebMessage extends OutgoingMessage {
   html: string;
 }

@@ -9,9 +9,9 @@ import {
 const MINUTE = 60_000;
 
 /**
- * When the channel's quiet hours (issue 16 §6, in the organization's time zone) that hold `now` end, or
- * undefined when `now` is not quiet. Found minute by minute on the wall clock, so a window across midnight or a
- * daylight-saving change ends when the organization's clock says it does.
+ * When the channel's quiet hours (in the organization's time zone; docs/architecture.md § The delivery engine)
+ * that hold `now` end, or undefined when `now` is not quiet. Found minute by minute on the wall clock, so a
+ * window across midnight or a daylight-saving change ends when the organization's clock says it does.
  */
 export function quietUntil(
   settings: Record<string, unknown>,

@@ -43,10 +43,10 @@ export interface RunRow {
 export type Composed = { message: OutgoingMessage } | { error: DeliveryError };
 
 /**
- * What a worker prepares once per run (issue 17 §1): the activity and the approved revision it sends, its
- * versions compiled (an e-mail's combinations, each with its shared blocks and theme as they are now), the
- * sender, where tracking links point and the run's recorded links; then `compose` makes each recipient's
- * message on the activity's channel.
+ * What a worker prepares once per run (docs/architecture.md § The delivery engine, preparing): the activity and
+ * the approved revision it sends, its versions compiled (an e-mail's combinations, each with its shared blocks
+ * and theme as they are now), the sender, where tracking links point and the run's recorded links; then `compose`
+ * makes each recipient's message on the activity's channel.
  */
 export class RunContext {
   readonly run: RunRow;

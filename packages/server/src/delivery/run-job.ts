@@ -146,7 +146,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * A worker of a deployment run (issue 17 §1; docs/architecture.md § The delivery engine). It takes the snapshot
+ * A worker of a deployment run (docs/architecture.md § The delivery engine). It takes the snapshot
  * if nobody has, then sends in batches until nothing is left: each batch first reads the run and the activity
  * (a suspend, a cancel or a throttle change is seen at the next batch, within a second), defers through the
  * channel's quiet hours, takes its share of the throttle window, claims deliveries with SKIP LOCKED and sends

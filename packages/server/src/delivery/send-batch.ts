@@ -103,11 +103,12 @@ function sendErrorOf(error: unknown): DeliveryError {
 }
 
 /**
- * Sends a claimed batch (issue 17 §1–§2): each message composed, then handed to the channel's Messenger, which
- * calls `accepting` before its provider can take it; the committer commits it `sent` then. What failed is
- * recorded: for good when the provider says so or the tries are used up, else queued again after a wait.
- * A provider that refuses a message after it was committed (an SMTP reply to the dot) takes the commit back; one
- * that gave no answer at all leaves it sent, since it may have taken it, and a duplicate is worse than a doubt.
+ * Sends a claimed batch (docs/architecture.md § The delivery engine, sending): each message composed, then handed
+ * to the channel's Messenger, which calls `accepting` before its provider can take it; the committer commits it
+ * `sent` then. What failed is recorded: for good when the provider says so or the tries are used up, else queued
+ * again after a wait. A provider that refuses a message after it was committed (an SMTP reply to the dot) takes
+ * the commit back; one that gave no answer at all leaves it sent, since it may have taken it, and a duplicate is
+ * worse than a doubt.
  */
 export async function sendBatch(
   sender: BatchSender,

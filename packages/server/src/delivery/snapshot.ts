@@ -25,12 +25,13 @@ export interface SnapshotInput {
 }
 
 /**
- * Takes a run's snapshot (issue 17 §1) in the caller's transaction: the target as compiled now, less the
- * globally unsubscribed, the invalid, the anonymized and those without the channel's address (no row), each
- * left with one `queued` delivery, unique by run and subscriber. Those a rule holds back get a `suppressed` row
- * saying which: the organization's suppression list (e-mail), the activity's send frequency (a delivery of it
- * sent within its days, or ever for `once`), the frequency cap across activities. The list-unsubscribed are left
- * out by the target itself: `list 12` means the list's subscribed members. Answers the counts.
+ * Takes a run's snapshot (docs/architecture.md § The delivery engine) in the caller's transaction: the target as
+ * compiled now, less the globally unsubscribed, the invalid, the anonymized and those without the channel's
+ * address (no row), each left with one `queued` delivery, unique by run and subscriber. Those a rule holds back
+ * get a `suppressed` row saying which: the organization's suppression list (e-mail), the activity's send
+ * frequency (a delivery of it sent within its days, or ever for `once`), the frequency cap across activities. The
+ * list-unsubscribed are left out by the target itself: `list 12` means the list's subscribed members. Answers the
+ * counts.
  */
 export async function snapshotRecipients(
   trx: Transaction<Database>,

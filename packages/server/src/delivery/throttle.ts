@@ -17,11 +17,11 @@ export interface ThrottleGrant {
 }
 
 /**
- * Takes up to `wanted` messages of the run's current window for a throttle of `perMinute` (issue 17 §1: the
- * throttle holds across processes). Windows are the database clock's whole seconds, so every process counts in
- * the same ones; the run's row holds the current window and how much of it was taken, and the row lock orders
- * the processes. A window's allowance is the rate's share of that second, so 90 a minute gives 1 and 2
- * alternately rather than rounding the rate away.
+ * Takes up to `wanted` messages of the run's current window for a throttle of `perMinute` (the throttle holds
+ * across processes: docs/architecture.md § The delivery engine). Windows are the database clock's whole seconds,
+ * so every process counts in the same ones; the run's row holds the current window and how much of it was taken,
+ * and the row lock orders the processes. A window's allowance is the rate's share of that second, so 90 a minute
+ * gives 1 and 2 alternately rather than rounding the rate away.
  */
 export async function takeThrottle(
   db: Kysely<Database>,

@@ -8,12 +8,12 @@ import { readRunRecord } from './run-lifecycle.ts';
 const TRIGGER_RUN_BATCH = 1_000;
 
 /**
- * Sends what the trigger decider let through (issue 17 §5: event-triggered activities fire with their delay;
- * the API trigger sends one activity to one subscriber). Each activity's `ready` triggers, locked with SKIP
- * LOCKED so processes take different ones, become one run of that activity with a `queued` delivery per
- * subscriber (a second trigger of the same subscriber waits for the next run, the run's key being run and
- * subscriber), the triggers `sent` with the run's id, and the run's workers queued, all in one transaction:
- * a trigger becomes exactly one delivery. Answers how many triggers were taken.
+ * Sends what the trigger decider let through (docs/workflow.md § Scheduling: event-triggered activities fire
+ * with their delay; the API trigger sends one activity to one subscriber). Each activity's `ready` triggers,
+ * locked with SKIP LOCKED so processes take different ones, become one run of that activity with a `queued`
+ * delivery per subscriber (a second trigger of the same subscriber waits for the next run, the run's key being
+ * run and subscriber), the triggers `sent` with the run's id, and the run's workers queued, all in one
+ * transaction: a trigger becomes exactly one delivery. Answers how many triggers were taken.
  */
 export async function openTriggeredRuns(db: Kysely<Database>): Promise<number> {
   let taken = 0;

@@ -21,7 +21,7 @@ export function isCustomEnvfrom(envfrom: string | null): boolean {
 /**
  * The domain an organization's mail goes from (functional §9, the default sender rule). Herald reads the spec's
  * line thus: mail goes from the shared product domain unless the organization has a sending domain of its own
- * that is verified (its DNS proof seen, issue 16 §4) and whose envfrom is custom; a default envfrom means the
+ * that is verified (its DNS proof seen) and whose envfrom is custom; a default envfrom means the
  * return path was never set up, so the product's domain, whose bounces Herald handles, stays the sender.
  * When settings name a default sender, its address's domain decides: that domain if it qualifies, else the
  * product domain. Without one, the first qualifying domain (alphabetically) is used.

@@ -1,6 +1,6 @@
 /**
- * The documented import limits (README § Imports). An object rather than constants so tests can lower them,
- * as query/engine.ts's queryLimits.
+ * The documented import limits (docs/guide-subscribers.md § Imports). An object rather than constants so tests
+ * can lower them, as query/engine.ts's queryLimits.
  */
 export const importLimits = {
   /** Largest CSV or TSV upload: these are streamed, never held whole. */

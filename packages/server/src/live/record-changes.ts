@@ -187,7 +187,7 @@ export class RecordChanges {
         data: { type: change.type, records },
       });
       // PROTOCOL §8: each workflow log entry is also a `workflow` event, what the editor and campaign pages
-      // listen for (issue 15).
+      // listen for (docs/workflow.md § The log and live pushes).
       if (change.type === 'workflowEvent')
         for (const record of records)
           subscription.entry.push({

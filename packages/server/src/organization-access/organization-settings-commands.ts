@@ -64,8 +64,8 @@ export const organizationSettingsCommands = {
       checkSettings(settings);
       await checkDefaultSender(context, params.organizationId, settings);
       const current = await readSecuritySettings(context.services.db, params.organizationId);
-      // Each channel's provider (issue 16 §5) has its own command; given here it is checked the same way, and
-      // left out it is kept, so a page that does not know it cannot drop it.
+      // Each channel's provider (updateChannelCredentials) has its own command; given here it is checked the same
+      // way, and left out it is kept, so a page that does not know it cannot drop it.
       const channelCredentials =
         settings.channelCredentials === undefined
           ? await currentChannelCredentials(context, params.organizationId)
@@ -133,8 +133,9 @@ function checkSettings(settings: Record<string, unknown>): void {
 
 /**
  * A default sender's address must be at one of the organization's verified sending domains or at the shared
- * product domain (issue 16 §1). Checked only when it changes: a stored one whose domain has since lost its
- * verification must not block saving the rest (delivery then falls back to the product domain).
+ * product domain (docs/guide-administration.md § Default sender). Checked only when it changes: a stored one
+ * whose domain has since lost its verification must not block saving the rest (delivery then falls back to the
+ * product domain).
  */
 async function checkDefaultSender(
   context: CommandContext,

@@ -56,7 +56,8 @@ export async function reportScope(
 }
 
 /**
- * The subscribers the actor may count: a restricted user only their partitions' (issue 17 §7), on a join
+ * The subscribers the actor may count: a restricted user only their partitions' (docs/architecture.md
+ * § Reports), on a join
  * to `subscriber s`. A head-office user's reports need no join for it.
  */
 export function subscriberVisibility(scope: ReportScope): RawBuilder<unknown> {

@@ -22,9 +22,9 @@ export interface DemoContent {
 
 /**
  * Every demo organization's assets and content blocks, and the partition content of its partitioned e-mails
- * (issue 14 items 7 and 8), so the asset, block and partition-content screens look alive after `npm start`.
- * Stored by the functions createAsset, writeRecords and setActivityPartitionContent use, checks included
- * (an SVG with script would be refused here as anywhere), as the demo admin.
+ * (docs/architecture.md § Assets and content blocks), so the asset, block and partition-content screens look
+ * alive after `npm start`. Stored by the functions createAsset, writeRecords and setActivityPartitionContent use,
+ * checks included (an SVG with script would be refused here as anywhere), as the demo admin.
  */
 export async function insertDemoAssets(
   trx: Transaction<Database>,

@@ -2,7 +2,7 @@ import { defineArea } from '../area.ts';
 import { sendingErrorOrganizationCommands } from './commands.ts';
 
 /**
- * Sending errors (issue 17 §6): an activity's failed deliveries grouped with where they failed, and their
+ * Sending errors: an activity's failed deliveries grouped with where they failed, and their
  * retry after a fix (docs/architecture.md § Sending errors).
  */
 export const sendingErrorsArea = defineArea({

@@ -17,12 +17,12 @@ export interface RetriedDeliveries {
 }
 
 /**
- * Puts an activity's failed deliveries back in the queue after a fix (issue 17 §6), in the caller's
- * transaction: each `failed` delivery (a bounce or a suppression is an answer, not a failure, and stays) of its
- * runs, or of `runId`, becomes `queued` again with its error and next try cleared and its attempts kept; each
- * run's `failed` count goes down by as many and the run goes back to `sending` with its workers queued; a
- * `deployed` activity goes back to `deploying`, and the log says who retried how many. A cancelled run's
- * failures stay: cancelling said its messages must not go. The caller pokes the job runner after commit.
+ * Puts an activity's failed deliveries back in the queue after a fix (docs/architecture.md § Sending errors), in
+ * the caller's transaction: each `failed` delivery (a bounce or a suppression is an answer, not a failure, and
+ * stays) of its runs, or of `runId`, becomes `queued` again with its error and next try cleared and its attempts
+ * kept; each run's `failed` count goes down by as many and the run goes back to `sending` with its workers
+ * queued; a `deployed` activity goes back to `deploying`, and the log says who retried how many. A cancelled
+ * run's failures stay: cancelling said its messages must not go. The caller pokes the job runner after commit.
  */
 export async function retryDeliveries(
   trx: Transaction<Database>,

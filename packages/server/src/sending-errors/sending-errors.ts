@@ -25,9 +25,9 @@ interface SampleRow {
 
 /**
  * The failed deliveries of an activity (of one run, or all), grouped as the sending-errors page shows them
- * (issue 17 §6): alike failures together, the largest first, each with one recipient as its sample and, when
- * the error names a line of a template part, that line as the run's revision has it. The caller has checked
- * the activity is the actor's to read.
+ * (docs/architecture.md § Sending errors): alike failures together, the largest first, each with one recipient as
+ * its sample and, when the error names a line of a template part, that line as the run's revision has it. The
+ * caller has checked the activity is the actor's to read.
  */
 export async function sendingErrorsOf(
   db: Kysely<Database>,

@@ -2,8 +2,9 @@ import { sql, type RawBuilder } from 'kysely';
 
 /**
  * How a search term finds subscribers (the organization's subscriber page, a list's members and the header
- * search). A contains-search over a million subscribers reads every row (issue 12 measured searches past the
- * 10 s limit), so the term is matched only in ways an index answers (migration 0019):
+ * search). A contains-search over a million subscribers reads every row (searches were measured past the 10 s
+ * limit: docs/decisions/0030-subscriber-search-on-indexes.md), so the term is matched only in ways an index
+ * answers (migration 0019):
  * - an e-mail address exactly, ignoring case (`subscriber_email`);
  * - a phone number exactly, ignoring spaces, dashes, dots and brackets (`subscriber_phone_digits`);
  * - the start of the first name or of the last name, ignoring case; "ann smi" is first name "ann…" and last

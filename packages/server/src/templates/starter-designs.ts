@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { designToMjml, type EmailDesign } from '@herald/protocol';
 
 /**
- * Starters written as the native editor's designs (issue 14 §3, §4): their production code is the design's
- * MJML, so an activity made from one opens on its blocks. The others are hand-written MJML (starter-mjml.ts)
- * and open on their code.
+ * Starters written as the native editor's designs (docs/architecture.md § The native e-mail editor, templates):
+ * their production code is the design's MJML, so an activity made from one opens on its blocks. The others are
+ * hand-written MJML (starter-mjml.ts) and open on their code.
  */
 export const WELCOME_DESIGN: EmailDesign = {
   version: 1,

@@ -16,12 +16,13 @@ interface Anchor {
 }
 
 /**
- * Open and click tracking of a rendered e-mail (issue 17 §3): every `<a href>` to an http or https address
- * becomes a click URL on `baseUrl` (the tracking domain or the public URL), and a 1×1 open pixel goes before
- * `</body>` (at the end when there is none). Left alone: mailto:, tel: and other schemes, anchors marked
- * `data-herald-untracked`, and Herald's own tracking links (the unsubscribe, preference and view-online links
- * the engine puts in). HTML is read with htmlparser2, never with patterns, so comments, scripts and attributes
- * that merely contain "href" are not rewritten; only the rewritten tags change, the rest is kept byte for byte.
+ * Open and click tracking of a rendered e-mail (docs/architecture.md § Tracking): every `<a href>` to an http or
+ * https address becomes a click URL on `baseUrl` (the tracking domain or the public URL), and a 1×1 open pixel
+ * goes before `</body>` (at the end when there is none). Left alone: mailto:, tel: and other schemes, anchors
+ * marked `data-herald-untracked`, and Herald's own tracking links (the unsubscribe, preference and view-online
+ * links the engine puts in). HTML is read with htmlparser2, never with patterns, so comments, scripts and
+ * attributes that merely contain "href" are not rewritten; only the rewritten tags change, the rest is kept byte
+ * for byte.
  *
  * A link whose address equals `runLinks[i]` (the run's links, recorded once by tracked-links.ts) gets a token
  * naming index i; any other (a personalized address) gets the address signed into its token, so a click can

@@ -1,9 +1,9 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * Mail-privacy proxies that fetch a message's images whether or not anyone reads it (issue 17 §3): their opens
- * are recorded with `machine: true` and counted apart in reports. The list is small and documented rather than
- * complete; each entry says what it recognises.
+ * Mail-privacy proxies that fetch a message's images whether or not anyone reads it (docs/architecture.md
+ * § Engagement figures): their opens are recorded with `machine: true` and counted apart in reports. The list is
+ * small and documented rather than complete; each entry says what it recognises.
  */
 const MACHINE_USER_AGENTS: ReadonlyArray<{ pattern: RegExp; who: string }> = [
   // Gmail fetches images through its proxy ("… via ggpht.com GoogleImageProxy"), often ahead of reading.

@@ -29,8 +29,8 @@ const FORM_BODY_LIMIT = 8 * 1024;
 type TokenRequest = FastifyRequest<{ Params: { '*': string }; Body: unknown }>;
 
 /**
- * The tracking routes of issue 17 §3 (PROTOCOL §9), on the public URL and on verified tracking domains: the
- * open pixel, the click redirect, the unsubscribe page with its one-click POST (RFC 8058) and the preference
+ * The tracking routes (PROTOCOL §9; docs/http.md § Tracking), on the public URL and on verified tracking domains:
+ * the open pixel, the click redirect, the unsubscribe page with its one-click POST (RFC 8058) and the preference
  * page. Every failure of a token (unsigned, altered, another kind's, another organization's domain, a delivery
  * gone) answers the same 404; a database failure while recording an open or a click is logged and the reader
  * still gets the pixel or the redirect. Each open or click is one insert.

@@ -39,7 +39,7 @@ export function listsNamedBy(target: string | null): number[] {
 }
 
 /**
- * The unsubscribe rule (issue 17 §3, docs/architecture.md § Tracking): the subscriber leaves the lists the
+ * The unsubscribe rule (docs/architecture.md § Tracking): the subscriber leaves the lists the
  * activity's target names that they are on (list_membership.is_list_unsubscribed). When the target names no
  * list, or none the subscriber is on (they were reached some other way), the unsubscribe is global
  * (subscriber.is_unsubscribed): an unsubscribe must always stop the next message.

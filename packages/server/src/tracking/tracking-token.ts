@@ -43,10 +43,10 @@ const MAX_BIGINT = 9_223_372_036_854_775_807n;
 export const MAILTO_UNSUBSCRIBE_PREFIX = 'unsubscribe+';
 
 /**
- * Signs and reads the tokens of tracking links (issue 17 §3, PROTOCOL §9: never bare ids). A token is
- * base64url of `version, kind+flags, deliveryId (LEB128), [linkIndex (LEB128)], [url (UTF-8)]` followed by the
- * first 16 bytes of its HMAC-SHA256. The key is derived from the server's JWT secret with HKDF under a label of
- * its own, so it signs nothing else and nothing else's signature passes here. Rotating HERALD_JWT_SECRET
+ * Signs and reads the tokens of tracking links (PROTOCOL §9: never bare ids; docs/architecture.md § Tracking). A
+ * token is base64url of `version, kind+flags, deliveryId (LEB128), [linkIndex (LEB128)], [url (UTF-8)]` followed
+ * by the first 16 bytes of its HMAC-SHA256. The key is derived from the server's JWT secret with HKDF under a
+ * label of its own, so it signs nothing else and nothing else's signature passes here. Rotating HERALD_JWT_SECRET
  * therefore also retires the tracking links of mail already sent (they answer 404).
  */
 export class TrackingTokens {

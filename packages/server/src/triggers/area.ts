@@ -4,7 +4,7 @@ import { decideTriggeredSends } from './decide-triggered-sends.ts';
 import { TRIGGERED_SENDS_JOB } from './trigger-job.ts';
 
 /**
- * Triggered sends (issue 15 § Scheduling, docs/workflow.md § Scheduling): the API trigger and the events API,
+ * Triggered sends (docs/workflow.md § Scheduling): the API trigger and the events API,
  * the statement trigger that queues event-triggered sends (migration 0028), and the scheduler's system job that
  * decides each due one for the delivery engine.
  */

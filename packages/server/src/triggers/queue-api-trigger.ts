@@ -19,10 +19,11 @@ interface TriggerRow {
 }
 
 /**
- * The API trigger (issue 15 § Scheduling): queues one send of a live API-triggered activity to one subscriber,
- * due now, and wakes the decider. The activity must be `deploying` with distribution `api`
- * (WorkflowTransitionError otherwise: it has not been approved and deployed, or was suspended). With a
- * request key (the Idempotency-Key header) a repeated call answers the first trigger and queues nothing.
+ * The API trigger (docs/workflow.md § Scheduling; docs/http.md § Triggered sends): queues one send of a live
+ * API-triggered activity to one subscriber, due now, and wakes the decider. The activity must be `deploying` with
+ * distribution `api` (WorkflowTransitionError otherwise: it has not been approved and deployed, or was
+ * suspended). With a request key (the Idempotency-Key header) a repeated call answers the first trigger and
+ * queues nothing.
  */
 export async function queueApiTrigger(
   db: Kysely<Database>,

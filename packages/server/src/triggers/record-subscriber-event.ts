@@ -7,10 +7,10 @@ import { findSubscriber } from './find-subscriber.ts';
 const DAY = 86_400_000;
 
 /**
- * The events API (issue 15 § Scheduling): records a subscriber event of functional §3 that happened outside
- * Herald (a form submitted, a purchase, an abandoned cart, a page viewed) in the subscriber's history, where
- * target expressions see it; the statement trigger of migration 0028 queues, in the same transaction, a send
- * of every live event-triggered activity waiting for that event.
+ * The events API (docs/http.md § Triggered sends): records a subscriber event of functional §3 that happened
+ * outside Herald (a form submitted, a purchase, an abandoned cart, a page viewed) in the subscriber's history,
+ * where target expressions see it; the statement trigger of migration 0028 queues, in the same transaction, a
+ * send of every live event-triggered activity waiting for that event.
  */
 export async function recordSubscriberEvent(
   db: Kysely<Database>,

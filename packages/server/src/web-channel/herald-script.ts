@@ -1,6 +1,6 @@
 /**
- * `GET /w/herald.js`: the script an organization's site includes to show its on-site messages (issue 17 §2,
- * docs/http.md § Web channel). No dependencies, under 4 KB. `Herald.show({siteKey, subscriber, signature})`
+ * `GET /w/herald.js`: the script an organization's site includes to show its on-site messages (docs/http.md
+ * § Web channel). No dependencies, under 4 KB. `Herald.show({siteKey, subscriber, signature})`
  * fetches the subscriber's messages (the signature is the organization's server's HMAC of the ref), shows the
  * newest as a non-modal dialog at the foot of the page in a shadow root (the site's styles and Herald's leave
  * each other alone), reports the impression, and on close (the button or Escape) dismisses it. It answers a

@@ -18,7 +18,7 @@ type MessagesRequest = SiteRequest & { Querystring: { subscriber?: unknown; sign
 type TokenRequest = { Params: { siteKey: string; token: string } };
 
 /**
- * The web channel's public routes (issue 17 §2, docs/http.md § Web channel), for the script on an organization's
+ * The web channel's public routes (docs/http.md § Web channel), for the script on an organization's
  * site: the script itself, a subscriber's waiting messages (the ref signed by the organization's server with
  * the identity secret, so a visitor cannot read another subscriber's), the impression (an `opened` event, once
  * per message) and the dismissal. No session and no cookie: any origin may call them (CORS `*`, without

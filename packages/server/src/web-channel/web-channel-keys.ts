@@ -4,11 +4,11 @@ import type { Database } from '../database/schema.ts';
 import { isSealed, openSecret, sealSecret } from '../vault/secret-box.ts';
 
 /**
- * Organization settings `webChannel` (issue 17 §2): `siteKey`, public, which the site's script sends to name the
- * organization, and `identitySecret`, sealed with the vault (so the vault's key rotation reseals it with the
- * rest of the settings document), with which the organization's own server signs a subscriber's ref
- * (HMAC-SHA256, hex) so that no one else can read that subscriber's messages. Made at the first need; the site
- * key is never replaced, the secret only by an administrator (regenerateWebChannelSecret).
+ * Organization settings `webChannel` (docs/architecture.md § The web channel): `siteKey`, public, which the
+ * site's script sends to name the organization, and `identitySecret`, sealed with the vault (so the vault's key
+ * rotation reseals it with the rest of the settings document), with which the organization's own server signs a
+ * subscriber's ref (HMAC-SHA256, hex) so that no one else can read that subscriber's messages. Made at the first
+ * need; the site key is never replaced, the secret only by an administrator (regenerateWebChannelSecret).
  */
 export interface StoredWebChannel {
   siteKey: string;

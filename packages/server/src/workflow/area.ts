@@ -7,7 +7,7 @@ import { deploymentJob } from './deployment-job.ts';
 import { workflowEventResource } from './workflow-event-resource.ts';
 
 /**
- * The activity workflow (issue 15, docs/workflow.md): the `workflow` command over the declared state machine,
+ * The activity workflow (docs/workflow.md): the `workflow` command over the declared state machine,
  * its log (`workflowEvent`), participants, approvals per revision, and the job that starts a queued
  * deployment. The checks engine is given, so the composition (areas.ts) and tests choose which runs.
  */

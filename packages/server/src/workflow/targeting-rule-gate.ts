@@ -5,8 +5,8 @@ import type { Actor } from '../query/resources.ts';
 import { targetingRuleViolation } from '../targeting-rules/rule-violation.ts';
 
 /**
- * The organization's targeting rule acting on approval and deployment (issue 15 §7, functional §3): an
- * activity that reaches subscribers outside its channel's enabled rule is refused with
+ * The organization's targeting rule acting on approval and deployment (functional §3; docs/workflow.md
+ * § Targeting rules): an activity that reaches subscribers outside its channel's enabled rule is refused with
  * TargetingRuleBlockedError, unless an administrator overrides it by giving a reason. Answers what the log
  * records of an override (nothing when the rule holds or none applies).
  */

@@ -3,8 +3,9 @@ import { runStatements } from '../statements.ts';
 
 /**
  * Indexes for the subscriber search (subscribers/subscriber-search.ts), so that finding one person among a
- * million subscribers reads a few index pages instead of every row (issue 12 measured contains-searches over
- * 1M subscribers past the 10 s limit). What already existed was weighed first:
+ * million subscribers reads a few index pages instead of every row (contains-searches over 1M subscribers
+ * were measured past the 10 s limit: docs/decisions/0030-subscriber-search-on-indexes.md). What already existed
+ * was weighed first:
  * - an exact e-mail needs nothing new: `subscriber_email` (organization_id, lower(email)) answers it;
  * - `subscriber_ref` (organization_id, ref) and `subscriber_lastname` (organization_id, lastname, id) are
  *   ordered by the database's collation, which answers equality and sorting but not LIKE 'abc%' outside the

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import { runStatements } from '../statements.ts';
 
 /**
- * Activities and their revisions (issue 14). Both carry organization_id, and the foreign keys name it beside
- * the id (campaign and activity gain a unique (organization_id, id) for that), so the database itself refuses
- * an activity of one organization in another's campaign, or a revision in another's activity. A campaign's
- * deletion takes its activities and their revisions with it.
+ * Activities and their revisions (docs/architecture.md § Activities). Both carry organization_id, and the foreign
+ * keys name it beside the id (campaign and activity gain a unique (organization_id, id) for that), so the
+ * database itself refuses an activity of one organization in another's campaign, or a revision in another's
+ * activity. A campaign's deletion takes its activities and their revisions with it.
  *
  * The indexes serve the activity list: per organization and id, per campaign, per type, the views (archive
  * flag with updated_at for `recent`, status for `deployed`), the partition rule (GIN), and name search

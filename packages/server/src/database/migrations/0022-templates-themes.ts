@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { runStatements } from '../statements.ts';
 
 /**
- * Templates, e-mail themes and activity themes (issue 14). Every table carries organization_id; a template's
- * url is unique in its organization (importing a name again replaces it).
+ * Templates, e-mail themes and activity themes (docs/architecture.md § Templates and themes). Every table carries
+ * organization_id; a template's url is unique in its organization (importing a name again replaces it).
  *
  * Starter templates are Herald's, not an organization's: `starter_template` holds them (refreshed from the code
  * as the server starts, templates/starter-templates.ts), and a trigger copies them into every organization as it

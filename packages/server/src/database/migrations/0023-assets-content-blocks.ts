@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import { runStatements } from '../statements.ts';
 
 /**
- * Assets, content blocks and activities' partition content (issue 14 items 7 and 8). Every table carries
- * organization_id and its foreign keys name it beside the id, so the database itself refuses one
- * organization's partition content in another's activity or partition (partition gains a unique
+ * Assets, content blocks and activities' partition content (docs/architecture.md § Assets and content blocks).
+ * Every table carries organization_id and its foreign keys name it beside the id, so the database itself refuses
+ * one organization's partition content in another's activity or partition (partition gains a unique
  * (organization_id, id) for that, unless another migration gave it one already).
  *
  * An asset's bytes live in the database (`content bytea`, at most 10 MB): an asset is stored or not in one

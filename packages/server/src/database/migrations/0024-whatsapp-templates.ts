@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import { runStatements } from '../statements.ts';
 
 /**
- * WhatsApp message templates (issue 14, functional §4): the organization's copy of the templates its WhatsApp
- * provider approved or is reviewing, with their state. A template is named by the provider's name and language,
- * unique together in the organization; the state is one of WHATSAPP_TEMPLATE_STATUSES. Read sorted by name.
+ * WhatsApp message templates (functional §4; docs/architecture.md § Channel editors): the organization's copy of
+ * the templates its WhatsApp provider approved or is reviewing, with their state. A template is named by the
+ * provider's name and language, unique together in the organization; the state is one of
+ * WHATSAPP_TEMPLATE_STATUSES. Read sorted by name.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { runStatements } from '../statements.ts';
 
 /**
- * How many events of each kind every subscriber has had, kept beside the events (issue 12 §3). "Opened at
+ * How many events of each kind every subscriber has had, kept beside the events
+ * (docs/decisions/0031-target-expressions-compile-to-one-condition.md). "Opened at
  * least 12 times" with no time window grouped all of an organization's events of that kind to count them
  * (2.5 million rows for `sent` at 10 million events): seconds, and past the statement limit on PGlite. The
  * tally answers it from one index range of (organization, kind, count). Windowed and per-activity counts still

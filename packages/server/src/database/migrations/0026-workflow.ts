@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runStatements } from '../statements.ts';
 
 /**
- * The activity workflow (issue 15, docs/workflow.md). `workflow_event` is the log: every action with the status
+ * The activity workflow (docs/workflow.md). `workflow_event` is the log: every action with the status
  * before and after, who, and a comment or details (a check run's results, which a send reads to know the latest
  * check passed). `activity_participant` holds the people added to an activity's workflow. The activity keeps the
  * scheduler job that will start its deployment, so queueCancel, suspend and resume find it.

@@ -2,9 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { runStatements } from '../statements.ts';
 
 /**
- * Triggered sends (issue 15 § Scheduling): an API- or event-triggered activity, once live (`deploying`), sends
- * one message per trigger. Each trigger is a `triggered_send` row, due at `run_at` (an event's time plus the
- * activity's delay); the scheduler's `triggeredSends` job decides each due one (the subscriber still in the
+ * Triggered sends (docs/workflow.md § Scheduling): an API- or event-triggered activity, once live (`deploying`),
+ * sends one message per trigger. Each trigger is a `triggered_send` row, due at `run_at` (an event's time plus
+ * the activity's delay); the scheduler's `triggeredSends` job decides each due one (the subscriber still in the
  * target, reachable, within the send frequency) and leaves it `ready` for the delivery engine or `skipped` with
  * the reason.
  *

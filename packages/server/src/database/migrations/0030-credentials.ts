@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import { runStatements } from '../statements.ts';
 
 /**
- * The credentials vault (issue 16 §5): an organization's credentials for its providers. The values that are not
- * secret (a host, a port, an account name, a base URL) are kept readable in `fields`; the secret ones together
- * as one sealed JSON object in `secrets` (vault/secret-box.ts), with what an administrator may see of each (a
- * mask and the last four characters) in `secret_hints`, so listing never opens a secret.
+ * The credentials vault (docs/architecture.md § Credentials and providers): an organization's credentials for its
+ * providers. The values that are not secret (a host, a port, an account name, a base URL) are kept readable in
+ * `fields`; the secret ones together as one sealed JSON object in `secrets` (vault/secret-box.ts), with what an
+ * administrator may see of each (a mask and the last four characters) in `secret_hints`, so listing never opens a
+ * secret.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runStatements } from '../statements.ts';
 
 /**
- * A check run in progress (issue 15, docs/workflow.md § Checks left running): which server process runs it and
+ * A check run in progress (docs/workflow.md § Checks left running): which server process runs it and
  * when that process last said it was alive, so a check whose process stopped is not left `checking` for ever.
  * The row is written in the transaction that moves the activity to `checking`, and deleted when the run ends.
  * Activities already `checking` get a row with no heartbeat: their run is in no process any more.

@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import { runStatements } from '../statements.ts';
 
 /**
- * The delivery engine's ledger (issue 17, PROTOCOL §9). A deployment run is one execution of an activity's
- * deployment (a broadcast, one run of a schedule, or the live period of a triggered activity); a delivery is one
- * recipient's message in a run, unique by run and subscriber, so a recipient gets at most one message per run
- * whatever crashes. `status`: queued, sending (claimed by `claimed_by` at `claimed_at`), sent, failed,
- * bounced, suppressed.
+ * The delivery engine's ledger (PROTOCOL §9; docs/architecture.md § The delivery engine). A deployment run is one
+ * execution of an activity's deployment (a broadcast, one run of a schedule, or the live period of a triggered
+ * activity); a delivery is one recipient's message in a run, unique by run and subscriber, so a recipient gets at
+ * most one message per run whatever crashes. `status`: queued, sending (claimed by `claimed_by` at `claimed_at`),
+ * sent, failed, bounced, suppressed.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(

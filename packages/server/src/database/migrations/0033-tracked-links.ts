@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import { runStatements } from '../statements.ts';
 
 /**
- * The links of a deployment run that click tracking redirects to (issue 17 §3): a click token carries the run's
- * link index rather than the address, so tokens stay short and a link's clicks add up across recipients. Rows
- * are written once per run by the engine (tracking/tracked-links.ts) and read by `GET /t/c/{token}`.
+ * The links of a deployment run that click tracking redirects to (docs/architecture.md § Tracking): a click token
+ * carries the run's link index rather than the address, so tokens stay short and a link's clicks add up across
+ * recipients. Rows are written once per run by the engine (tracking/tracked-links.ts) and read by
+ * `GET /t/c/{token}`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(

@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import { runStatements } from '../statements.ts';
 
 /**
- * Reports that came back about deliveries (issue 17 §4): a DSN or complaint report by its Message-ID, a
- * provider's receipt by its message id and status. The unique key makes each count once, so a resent DSN or a
- * webhook the provider retries does not bounce a subscriber twice toward the soft-bounce limit.
+ * Reports that came back about deliveries (docs/architecture.md § Bounces and complaints): a DSN or complaint
+ * report by its Message-ID, a provider's receipt by its message id and status. The unique key makes each count
+ * once, so a resent DSN or a webhook the provider retries does not bounce a subscriber twice toward the
+ * soft-bounce limit.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runStatements } from '../statements.ts';
 
 /**
- * What the delivery engine (issue 17 §1) keeps per run besides the ledger of 0032:
+ * What the delivery engine (docs/architecture.md § The delivery engine) keeps per run besides the ledger of 0032:
  * - the run's counts, kept in the transaction that changes a delivery's status, so progress reads one row
  *   however large the run (`sent`, `failed`, `suppressed`);
  * - the throttle window every process sending the run shares: `throttle_window` is the start of the current

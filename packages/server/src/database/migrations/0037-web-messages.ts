@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import { runStatements } from '../statements.ts';
 
 /**
- * The web channel (issue 17 §2): on-site messages that a small script on the organization's site fetches for an
- * identified subscriber (web-channel/routes.ts). The engine's web transport writes one row per delivery (unique,
- * so a repeated send writes none); the script reports it shown (`shown_at`, the impression) and closed
- * (`dismissed_at`). A message is offered for 30 days. The site key in the organization's settings finds the
- * organization on every public request, hence its index.
+ * The web channel (docs/architecture.md § The web channel): on-site messages that a small script on the
+ * organization's site fetches for an identified subscriber (web-channel/routes.ts). The engine's web transport
+ * writes one row per delivery (unique, so a repeated send writes none); the script reports it shown (`shown_at`,
+ * the impression) and closed (`dismissed_at`). A message is offered for 30 days. The site key in the
+ * organization's settings finds the organization on every public request, hence its index.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { runStatements } from '../statements.ts';
 
 /**
- * The subscriber indexes reviewed against what reads them (issue 18 §2): every index costs each imported row
+ * The subscriber indexes reviewed against what reads them
+ * (docs/decisions/0029-subscriber-indexes-and-statistics.md): every index costs each imported row
  * a B-tree insertion, and a page of a million subscribers sorted without one reads and sorts them all.
  * - The ref had two indexes: `subscriber_ref` (organization_id, ref) kept refs unique and matched imports, and
  *   `subscriber_ref_prefix` (organization_id, ref text_pattern_ops) answered the search's "ref starts with".

@@ -41,10 +41,10 @@ const DEFAULT_VAPID_SUBJECT = 'mailto:postmaster@herald.invalid';
 
 /**
  * The channel's Messenger for the organization, built from the credential its settings name for the channel
- * (`channelCredentials`, issue 16 §5), reached at that credential's base URL. A channel without a credential
- * answers a ValidationError at `channelCredentials.{channel}`, which says what to set. The push notification
- * channel is the exception: Web Push needs only the organization's VAPID keys (made at the first need), so it
- * is built without a credential, and only its FCM sends then fail.
+ * (`channelCredentials`, docs/architecture.md § Providers), reached at that credential's base URL. A channel
+ * without a credential answers a ValidationError at `channelCredentials.{channel}`, which says what to set. The
+ * push notification channel is the exception: Web Push needs only the organization's VAPID keys (made at the
+ * first need), so it is built without a credential, and only its FCM sends then fail.
  */
 export async function messengerFor<C extends TransportChannel>(
   db: Kysely<Database>,

@@ -3,11 +3,11 @@ import type { Database } from '../../database/schema.ts';
 import type { Messenger, SendReceipt, WebMessage } from '../messenger.ts';
 
 /**
- * The web channel's Messenger (issue 17 §2): there is no provider; a message is "sent" by leaving it for the
- * subscriber in `web_message`, where the organization's site script fetches it (web-channel/routes.ts) for 30
- * days. `accepting` is called first, as HTTP transports call it before their request, so the engine commits the
- * delivery as sent; a repeated send of the same delivery writes nothing new (the row is unique by delivery) and
- * answers the first row's id. The row's id is the provider message id.
+ * The web channel's Messenger (docs/architecture.md § The web channel): there is no provider; a message is "sent"
+ * by leaving it for the subscriber in `web_message`, where the organization's site script fetches it
+ * (web-channel/routes.ts) for 30 days. `accepting` is called first, as HTTP transports call it before their
+ * request, so the engine commits the delivery as sent; a repeated send of the same delivery writes nothing new
+ * (the row is unique by delivery) and answers the first row's id. The row's id is the provider message id.
  */
 export function webMessenger(db: Kysely<Database>): Messenger<WebMessage> {
   return {
