@@ -4,8 +4,8 @@ import type { Plugin } from 'vite';
 /**
  * The top-level groups of a locale file that the sign-in pages use (and the alerts, errors and connection
  * messages any page may show). The English strings are split on them at build time: these ship with the first
- * script, the rest load with the first page behind sign-in (issue 13 §7). The locale files themselves stay one
- * JSON per language.
+ * script, the rest load with the first page behind sign-in (docs/decisions/0032-light-first-scripts.md). The
+ * locale files themselves stay one JSON per language.
  */
 export const SIGN_IN_GROUPS = [
   'app',

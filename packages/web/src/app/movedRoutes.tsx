@@ -6,7 +6,7 @@ import type { RouteObject } from 'react-router';
  * in old mail keep working: they are redirected, with their query and hash, to where the page lives now.
  */
 export const movedOrganizationPaths: ReadonlyArray<{ from: string; to: string }> = [
-  // Platform §2 lists a tag's page and a targeting rule's page among the settings pages (issue 13 §5).
+  // Platform §2 lists a tag's page and a targeting rule's page among the settings pages.
   { from: 'tags/:id', to: 'settings/tags/:id' },
   { from: 'targeting/:type', to: 'settings/targeting/:type' },
 ];

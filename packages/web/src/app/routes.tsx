@@ -11,7 +11,8 @@ const ADMIN: AccessRequirement = { capabilities: ['admin'] };
 const NEW_ACTIVITY_PAGE = lazyPage(() => import('../features/activities/NewActivityPage.tsx'));
 const ACTIVITY_VIEW_PAGE = lazyPage(() => import('../features/activities/ActivityViewPage.tsx'));
 const ACTIVITY_EDIT_PAGE = lazyPage(() => import('../features/activities/ActivityEditPage.tsx'));
-// The native editor and its channel editors are their own chunk, loaded only on editor routes (issue 14).
+// The native editor and its channel editors are their own chunk, loaded only on editor routes
+// (docs/architecture.md § Activity screens).
 const ACTIVITY_EDITOR_PAGE = lazyPage(() => import('../features/activityEditor/ActivityEditorPage.tsx'));
 const ACTIVITY_PARTITION_PAGE = lazyPage(
   () => import('../features/activities/ActivityPartitionContentPage.tsx'),
@@ -168,7 +169,7 @@ export const routeTable: readonly RouteDefinition[] = [
     navigation: { labelKey: 'lists.title' },
   },
   {
-    // Issue 13: every subscriber of the organization. Platform §2 gives `subscribers` to the lists, so the
+    // Every subscriber of the organization. Platform §2 gives `subscribers` to the lists, so the
     // whole database is the `all` of them, beside the profile at subscribers/{id}.
     id: 'subscribers-all',
     path: '/:organization/subscribers/all',

@@ -216,7 +216,7 @@ export const settingsRoutes: readonly RouteDefinition[] = [
     requires: ADMIN,
     fallback: 'settings/targeting',
   },
-  // Issue 16: sending and tracking domains (platform §2, §6: administrators).
+  // Sending and tracking domains (platform §2, §6: administrators).
   {
     id: 'settings-domains',
     path: '/:organization/settings/domains',
@@ -245,7 +245,8 @@ export const settingsRoutes: readonly RouteDefinition[] = [
     requires: ADMIN,
     fallback: 'settings',
   },
-  // Issue 16 §1, §6, §7: the organization page and advanced settings (administrators), and the rules (guard 6).
+  // The organization page and advanced settings (administrators), and the rules (guard 6): docs/architecture.md
+  // § Organization settings pages.
   {
     id: 'settings-organization',
     path: '/:organization/settings/organization',
@@ -276,7 +277,7 @@ export const settingsRoutes: readonly RouteDefinition[] = [
     refusal: 'named',
     navigation: { labelKey: 'settings.rules.title', group: 'settings' },
   },
-  // Issue 16 §5, the credentials vault: administrators, with the integrations feature on (platform §6).
+  // The credentials vault: administrators, with the integrations feature on (platform §6).
   {
     id: 'settings-credentials',
     path: '/:organization/settings/credentials',

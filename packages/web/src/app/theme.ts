@@ -3,8 +3,9 @@ import type { CSSVariablesResolver } from '@mantine/core';
 import { accessibleColors, dimmedText, FILLED_SHADE } from './accessibleColors.ts';
 
 /**
- * Issue 13 §6: every text reaches WCAG AA contrast. Filled colours use shade 8 (indigo 8 is 5.7:1 under white
- * text, where Mantine's default shade 6 was 4.3:1), and the palettes are darkened where even that falls short.
+ * Every text reaches WCAG AA contrast (the accessibility test, docs/architecture.md § Tests). Filled colours use
+ * shade 8 (indigo 8 is 5.7:1 under white text, where Mantine's default shade 6 was 4.3:1), and the palettes are
+ * darkened where even that falls short.
  */
 export const theme = createTheme({
   primaryColor: 'indigo',

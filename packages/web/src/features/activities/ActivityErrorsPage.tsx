@@ -12,10 +12,10 @@ import { SendingErrors } from './SendingErrors.tsx';
 import { useActivityFromPath } from './useActivityFromPath.ts';
 
 /**
- * `activity/viewerror/{id}`: the activity's errors with their context (functional §8, issue 17 §6): first the
- * recipients whose message failed to render or send, grouped, with the retry after a fix (SendingErrors); then
- * the errors its latest revision renders with for the sample recipient (renderPreview), so a fix can be checked
- * before it is sent again.
+ * `activity/viewerror/{id}`: the activity's errors with their context (functional §8; docs/architecture.md
+ * § Sending errors): first the recipients whose message failed to render or send, grouped, with the retry after a
+ * fix (SendingErrors); then the errors its latest revision renders with for the sample recipient (renderPreview),
+ * so a fix can be checked before it is sent again.
  */
 export default function ActivityErrorsPage() {
   const loaded = useActivityFromPath();

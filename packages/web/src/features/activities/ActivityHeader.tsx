@@ -31,7 +31,7 @@ export function ActivityHeader({ activity, place }: { activity: ActivityRecord; 
     { page: 'editor', label: t('activities.pages.editor') },
     { page: 'partition', label: t('partitionContent.pageLink') },
     { page: 'viewerror', label: t('activities.pages.viewerror') },
-    // Issue 17 §7: the report, once the activity has been deployed.
+    // The report (docs/architecture.md § Reports), once the activity has been deployed.
     ...(REPORTED_STATUSES.includes(activity.status)
       ? [{ page: `${activity.type}report` as const, label: t('activities.pages.report') }]
       : []),

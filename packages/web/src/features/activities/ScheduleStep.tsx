@@ -37,9 +37,9 @@ function useNow(): Date {
 }
 
 /**
- * The schedule step of activity setup (issue 15 §8, §10): the date and time typed on the organization's wall
- * clock, its zone named beside them, and when the activity goes out by its distribution: once, its next runs,
- * or one message per API call or event.
+ * The schedule step of activity setup (docs/workflow.md § The schedule step): the date and time typed on the
+ * organization's wall clock, its zone named beside them, and when the activity goes out by its distribution:
+ * once, its next runs, or one message per API call or event.
  */
 export function ScheduleStep({ form, update, readOnly, activityId, timeZone }: ScheduleStepProps) {
   const { t, i18n } = useTranslation();

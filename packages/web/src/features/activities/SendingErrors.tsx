@@ -29,10 +29,10 @@ import { useCurrentOrganization } from '../../platform/organization/organization
 import { subscriberProfilePath } from '../subscribers/subscribers.ts';
 
 /**
- * The activity's sending errors (issue 17 §6): its failed deliveries grouped by where they failed, each group
- * with how many recipients it hit, the template line or the provider's code, a sample recipient and the stack
- * trace for support. Live: the engine's `delivery` pushes read it again. A deployer may send the failed
- * deliveries again once the cause is fixed.
+ * The activity's sending errors (docs/architecture.md § Sending errors): its failed deliveries grouped by where
+ * they failed, each group with how many recipients it hit, the template line or the provider's code, a sample
+ * recipient and the stack trace for support. Live: the engine's `delivery` pushes read it again. A deployer may
+ * send the failed deliveries again once the cause is fixed.
  */
 export function SendingErrors({ activity }: { activity: ActivityRecord }) {
   const { t, i18n } = useTranslation();

@@ -32,7 +32,7 @@ const BUTTON_ACTIONS: readonly WorkflowAction[] = [
 ];
 
 /**
- * The activity's workflow (issue 15, docs/workflow.md): its status, the buttons of the actions the caller may
+ * The activity's workflow (docs/workflow.md § Screens): its status, the buttons of the actions the caller may
  * take now (getRoles, asked again whenever the activity changes), a comment box, the participants, and the
  * workflow log, live.
  * An approval, schedule or deployment a targeting rule blocks offers an administrator the override.

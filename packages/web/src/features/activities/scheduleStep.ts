@@ -3,10 +3,10 @@ import type { ActivityDistribution, TriggerEvent } from '@herald/protocol';
 import { displayDateTime } from '../../platform/dates/displayDate.ts';
 
 /**
- * The schedule step of activity setup (issue 15 §8, §10). Its date and time are the organization's wall clock,
- * not the browser's: the server runs schedules in the organization's time zone, so a person in another zone
- * must see and type the times the organization's subscribers will see. The form keeps 'YYYY-MM-DDTHH:mm' of
- * that wall clock; the record keeps the instant.
+ * The schedule step of activity setup (docs/workflow.md § The schedule step). Its date and time are the
+ * organization's wall clock, not the browser's: the server runs schedules in the organization's time zone, so a
+ * person in another zone must see and type the times the organization's subscribers will see. The form keeps
+ * 'YYYY-MM-DDTHH:mm' of that wall clock; the record keeps the instant.
  */
 
 /** How many coming runs the step shows for a repeating schedule. */
@@ -66,7 +66,7 @@ export function zoneLabel(timeZone: string, at: Date): string {
   return timeZone === 'UTC' ? 'UTC' : `${timeZone} (UTC${utcOffsetAt(at, timeZone)})`;
 }
 
-/** The endpoint that sends an API-triggered activity to one subscriber (issue 15 §8). */
+/** The endpoint that sends an API-triggered activity to one subscriber (docs/http.md § Triggered sends). */
 export function triggerEndpoint(origin: string, activityId: number): string {
   return `${origin}/api/v1/activities/${activityId}/trigger`;
 }

@@ -10,8 +10,9 @@ import { useOrganizationSettingsSave } from '../settings/useOrganizationSettings
 import { settingsWithTimeZone, timeZoneChoices } from './timeZones.ts';
 
 /**
- * The organization's time zone (issue 15 §8), whose wall clock activity schedules follow: a searchable list of
- * the IANA zones, saved with updateOrganizationSettings by an administrator (the page is admin only).
+ * The organization's time zone (docs/workflow.md § The schedule step), whose wall clock activity schedules
+ * follow: a searchable list of the IANA zones, saved with updateOrganizationSettings by an administrator (the
+ * page is admin only).
  */
 export function TimeZoneCard() {
   const { t } = useTranslation();

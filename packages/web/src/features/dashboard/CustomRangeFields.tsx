@@ -7,7 +7,7 @@ import { chartDateRangeState } from './chartDateRangeState.ts';
 
 /**
  * The range's two ends as date pickers, for "Custom range…". Loaded only then: the pickers bring
- * @mantine/dates and dayjs, which the first dashboard does without (issue 13 §7).
+ * @mantine/dates and dayjs, which the first dashboard does without (docs/decisions/0032-light-first-scripts.md).
  */
 export default function CustomRangeFields({ autoFocus }: { autoFocus: boolean }) {
   const { t } = useTranslation();

@@ -14,8 +14,9 @@ function periodLabel(period: string, locale: string): string {
 /**
  * Subscriber growth over the chosen range: new subscribers a period as bars, and the total at each period's
  * end as a straight line. Every period of the range has its point, so the axis is evenly spaced; counts are
- * whole numbers, so the axis has no fractional ticks. Drawn by the console's own small chart (issue 13 §7:
- * recharts alone weighed more than a third of the first dashboard's budget).
+ * whole numbers, so the axis has no fractional ticks. Drawn by the console's own small chart
+ * (docs/decisions/0032-light-first-scripts.md: recharts alone weighed more than a third of the first dashboard's
+ * budget).
  */
 export function GrowthChart({ periods, unit }: { periods: GrowthPeriod[]; unit: 'month' | 'year' }) {
   const { t, i18n } = useTranslation();

@@ -5,7 +5,7 @@ import { ImportRulesForm } from './rules/ImportRulesForm.tsx';
 import { MessagingRulesForm } from './rules/MessagingRulesForm.tsx';
 
 /**
- * Settings › Messaging and import rules (issue 16 §6; platform §2 guard 6: the admin role and an e-mail domain on
+ * Settings › Messaging and import rules (platform §2 guard 6: the admin role and an e-mail domain on
  * the provider's list). Both forms read the settings the app holds and save a change merged into fresh ones.
  */
 export default function RulesPage() {

@@ -2,7 +2,7 @@ import { Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 
 /**
- * What a page shows while its code or data comes in (issue 13 §5): the outline of a page (a heading and a
+ * What a page shows while its code or data comes in: the outline of a page (a heading and a
  * few rows) rather than a lone spinner, so the screen takes its shape at once.
  */
 export function PageLoader() {

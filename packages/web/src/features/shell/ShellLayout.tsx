@@ -16,7 +16,7 @@ import { UserMenu } from './UserMenu.tsx';
 
 /**
  * Toasts sit at the bottom left (platform TOAST_POSITION) over the page: the page ends with room for one,
- * so its last row (a pager, a Save button) can always be scrolled out from under it (issue 13 §5).
+ * so its last row (a pager, a Save button) can always be scrolled out from under it.
  */
 const TOAST_ROOM = '120px';
 // The skip link focuses the page, which needs no ring of its own.

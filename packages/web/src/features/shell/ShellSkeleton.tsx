@@ -3,7 +3,7 @@ import { PageLoader } from './PageLoader.tsx';
 
 /**
  * The frame of a signed-in screen while the shell's own code or the organization's access comes in: the
- * header bar and a page outline, as index.html draws before any script runs (issue 13 §5).
+ * header bar and a page outline, as index.html draws before any script runs.
  */
 export function ShellSkeleton() {
   return (

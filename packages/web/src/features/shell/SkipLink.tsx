@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 
 /**
- * The first tab stop of every signed-in screen (issue 13 §6): hidden until focused, it moves focus past the
+ * The first tab stop of every signed-in screen, for keyboard users: hidden until focused, it moves focus past the
  * header and navigation to the page. Focus is moved by hand, since a #fragment would be a navigation to the
  * router.
  */

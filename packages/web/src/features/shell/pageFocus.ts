@@ -35,7 +35,7 @@ export function focusPageHeading(container: HTMLElement): () => void {
 }
 
 /**
- * Issue 13 §6: after a navigation, focus goes to the new page's heading, so a keyboard or screen-reader
+ * After a navigation, focus goes to the new page's heading, so a keyboard or screen-reader
  * user starts reading there rather than at the link they left behind. The first page keeps the browser's
  * focus, and overlays (modal routes) handle focus themselves: they take it when they open and give it back
  * when they close.

@@ -41,7 +41,7 @@ export function connectionAlertChange(
     };
   }
   if (next.offlineNotified && !previous.offlineNotified) {
-    // Each channel says which server is offline (issue 13 §5); they share one alert, which either replaces.
+    // Each channel says which server is offline; they share one alert, which either replaces.
     const errorType = channel === 'session' ? 'WSSessionConnectionRetryError' : 'WSConnectionRetryError';
     return { show: { key: OFFLINE_KEY, errorType } };
   }

@@ -12,8 +12,9 @@ import type { CommandMap } from '../channel/commandMap.ts';
 type QueryOptions<Result> = Omit<UseQueryOptions<Result, ChannelError>, 'queryKey' | 'queryFn' | 'enabled'>;
 
 /**
- * The one seam between screens and the channels (DESIGN: data fetching): a command read through TanStack
- * Query, cached under the channel, command and params. `params: null` waits (say, for a session id).
+ * The one seam between screens and the channels (packages/web/README.md § Adding a screen): a command read
+ * through TanStack Query, cached under the channel, command and params. `params: null` waits (say, for a session
+ * id).
  */
 export function useCommand<Commands extends CommandMap, Name extends keyof Commands & string>(
   channel: ChannelClient<Commands>,

@@ -24,7 +24,7 @@ function LocalDates({ children }: { children: ReactNode }) {
   );
 }
 
-/** Names for the calendar's arrows, which show only an icon (issue 13 §6: buttons need a name). */
+/** Names for the calendar's arrows, which show only an icon (a button needs a name; axe's button-name). */
 function useCalendarLabels(): CalendarAriaLabels {
   const { t } = useTranslation();
   return {

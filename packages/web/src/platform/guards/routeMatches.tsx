@@ -13,8 +13,8 @@ const RouteObjectsContext = createContext<readonly RouteObject[]>([]);
 
 /**
  * Renders the route tree for the location. Herald uses React Router's declarative mode, not its data router,
- * which would weigh 17 KB more gzip on /login (issue 13 §7) for loaders and actions it does not use; the
- * matches the data router offered (useMatches) come from the same tree here.
+ * which would weigh 17 KB more gzip on /login (docs/decisions/0032-light-first-scripts.md) for loaders and
+ * actions it does not use; the matches the data router offered (useMatches) come from the same tree here.
  */
 export function AppRoutes({ routes }: { routes: RouteObject[] }): ReactNode {
   const element = useRoutes(routes);

@@ -13,9 +13,9 @@ const otherLocales: Partial<Record<SupportedLocale, () => Promise<{ default: Tra
   ja: () => import('../../locales/ja.json'),
 };
 
-// Issue 13 §7: only the strings of the sign-in pages (and the alerts and errors any page shows) ship with the
-// first script; the rest of English loads with the first page behind sign-in (loadAppStrings, from lazyPage).
-// The split is made at build time from the one en.json (localeGroups.ts).
+// Only the strings of the sign-in pages (and the alerts and errors any page shows) ship with the first script
+// (docs/decisions/0032-light-first-scripts.md); the rest of English loads with the first page behind sign-in
+// (loadAppStrings, from lazyPage). The split is made at build time from the one en.json (localeGroups.ts).
 let appStrings: Promise<void> | undefined;
 let created: I18n | undefined;
 

@@ -1,7 +1,8 @@
 /**
  * The translation lookup, with no state and no React: a key is found in the interface language's strings, then
  * in English's, then the caller's defaultValue stands in, then the key itself. Herald replaced i18next with
- * this (issue 13 §7) because it used only this part of it, and i18next cost /login about 14 KB of gzip.
+ * this (docs/decisions/0032-light-first-scripts.md) because it used only this part of it, and i18next cost /login
+ * about 14 KB of gzip.
  */
 
 /** A locale's strings as its JSON file nests them; only string leaves are text. */

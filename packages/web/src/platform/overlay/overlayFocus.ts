@@ -27,7 +27,7 @@ export function focusFirstField(container: HTMLElement): () => void {
 }
 
 /**
- * Issue 13 §6 for a modal route: focus goes to its first field when it opens, and back to what had it (the
+ * For a modal route: focus goes to its first field when it opens, and back to what had it (the
  * link or button that opened it, on the page that stays behind) when it closes. Answers the ref for the
  * modal's content, a callback since the modal mounts its content after its own first render.
  */

@@ -6,7 +6,7 @@ export type { ResourceType };
 
 // Access is read from the contract's access table, not from resourceDefinitions: the declarations carry the
 // records' schemas, and the route table and the shell would bring zod to /login and the first dashboard
-// (issue 13 §7).
+// (docs/decisions/0032-light-first-scripts.md).
 
 /** What reading records of `type` asks of a user, as a route's `requires` (the contract's declaration). */
 export function readRequirement(type: ResourceType): AccessRequirement {

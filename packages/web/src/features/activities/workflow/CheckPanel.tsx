@@ -16,7 +16,7 @@ import { ProofButtons } from './ProofButtons.tsx';
 import { useWorkflowRoles } from './useWorkflowRoles.ts';
 
 /**
- * The check panel (issue 15 §3, §10): runs the checks of the activity's latest revision (`check`, while
+ * The check panel (docs/workflow.md § Checks): runs the checks of the activity's latest revision (`check`, while
  * getRoles allows it), cancels a running one, and shows the latest run's result per check. The results come
  * from the caller's own `check` answer and, after a reload or for everyone else, from the latest
  * `checkFinished` entry of the workflow log, which is pushed live; the status arrives with the activity's push.

@@ -12,8 +12,9 @@ interface ParticipantsProps {
 }
 
 /**
- * The activity's participants (issue 15 §6): people of the organization who follow it and comment. Those who
- * may edit add one by e-mail and remove one; the server names who cannot be added, in the catalogue's words.
+ * The activity's participants (docs/workflow.md § Decisions): people of the organization who follow it and
+ * comment. Those who may edit add one by e-mail and remove one; the server names who cannot be added, in the
+ * catalogue's words.
  */
 export function Participants({ participants, allowed, pending, onAdd, onRemove }: ParticipantsProps) {
   const { t } = useTranslation();

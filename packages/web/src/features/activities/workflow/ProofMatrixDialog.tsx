@@ -6,9 +6,9 @@ import { versionName } from './versionName.ts';
 import { PROOF_MATRIX_CELLS_AT_MOST } from './workflowConstants.ts';
 
 /**
- * The proof matrix (issue 15 §4): every version of the content (rows) as every test profile gets it (columns),
- * each cell a preview with its subject above and its render problems below. HTML goes into an iframe with an
- * empty `sandbox`, as RevisionPreview's does, so nothing in the content runs.
+ * The proof matrix (docs/workflow.md § Proofs): every version of the content (rows) as every test profile gets it
+ * (columns), each cell a preview with its subject above and its render problems below. HTML goes into an iframe
+ * with an empty `sandbox`, as RevisionPreview's does, so nothing in the content runs.
  */
 export function ProofMatrixDialog({
   name,

@@ -11,9 +11,9 @@ import { versionName } from './versionName.ts';
 import { PROOF_RECIPIENTS_AT_MOST } from './workflowConstants.ts';
 
 /**
- * Send a proof (issue 15 §4): typed addresses (personalized as the sample recipient) and chosen test profiles
- * (each personalized as itself), at most PROOF_RECIPIENTS_AT_MOST together. The proofs go through the outbox;
- * the dialog then lists each one sent, to whom and personalized as whom.
+ * Send a proof (docs/workflow.md § Proofs): typed addresses (personalized as the sample recipient) and chosen
+ * test profiles (each personalized as itself), at most PROOF_RECIPIENTS_AT_MOST together. The proofs go through
+ * the outbox; the dialog then lists each one sent, to whom and personalized as whom.
  */
 export function SendProofDialog({
   activity,

@@ -6,9 +6,9 @@ import { RecordsError } from '../../../platform/list/ListControls.tsx';
 import type { BlockedAction } from './useWorkflowAction.tsx';
 
 /**
- * An administrator's override of a targeting rule (issue 15 §7): it says what the rule blocked and how many
- * subscribers are outside it (the catalogue's TargetingRuleBlockedError), and asks for the reason the log
- * records. The reason is required; the action is sent again with it.
+ * An administrator's override of a targeting rule (docs/workflow.md § Targeting rules): it says what the rule
+ * blocked and how many subscribers are outside it (the catalogue's TargetingRuleBlockedError), and asks for the
+ * reason the log records. The reason is required; the action is sent again with it.
  */
 export function TargetingRuleOverrideDialog({
   blocked,

@@ -14,8 +14,9 @@ type OverridableAction = (typeof OVERRIDABLE_ACTIONS)[number];
 export type OverridableParams = Extract<WorkflowRequest, { action: OverridableAction }>;
 
 /**
- * Whether a refused action is one an administrator may pass with a reason (issue 15 §7): the targeting rule
- * blocked it, it takes an override, and the caller is an administrator. Anyone else just sees the error.
+ * Whether a refused action is one an administrator may pass with a reason (docs/workflow.md § Targeting rules):
+ * the targeting rule blocked it, it takes an override, and the caller is an administrator. Anyone else just sees
+ * the error.
  */
 export function offersTargetingOverride(
   errorType: string | undefined,

@@ -19,7 +19,8 @@ export interface BlockedAction {
 /**
  * Runs workflow actions on one activity. When the organization's targeting rule blocks an approval, a schedule
  * or a deployment and the caller is an administrator, it opens the override dialog, which asks for a reason
- * and sends the same action again with it (issue 15 §7); anyone else gets the error as it is.
+ * and sends the same action again with it (docs/workflow.md § Targeting rules); anyone else gets the error as it
+ * is.
  */
 export function useWorkflowAction(
   activity: ActivityRecord,

@@ -25,7 +25,7 @@ interface ContentBlockPickerProps {
 }
 
 /**
- * Chooses one of the organization's published content blocks (functional §3 Content block, issue 14 §8), by
+ * Chooses one of the organization's published content blocks (functional §3 Content block), by
  * name or by tag, each shown with a small preview in a sandboxed frame (no script runs, as in the e-mail's).
  */
 export function ContentBlockPicker({ opened, onClose, onPick }: ContentBlockPickerProps) {

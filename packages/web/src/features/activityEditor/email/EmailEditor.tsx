@@ -35,9 +35,10 @@ function typingInField(target: EventTarget | null): boolean {
 }
 
 /**
- * The e-mail editor (issue 14 §3): subject, preheader and sender; a palette, the canvas of sections, columns
- * and blocks, the selected block's settings; the source; variations; and the server's rendering of the draft
- * on desktop and mobile. Every change is a step of the undo history (buttons, Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y).
+ * The e-mail editor (docs/architecture.md § The native e-mail editor): subject, preheader and sender; a palette,
+ * the canvas of sections, columns and blocks, the selected block's settings; the source; variations; and the
+ * server's rendering of the draft on desktop and mobile. Every change is a step of the undo history (buttons,
+ * Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y).
  */
 export function EmailEditor({ activity, content, onChange, readOnly }: ChannelEditorProps<'email'>) {
   const { t } = useTranslation();

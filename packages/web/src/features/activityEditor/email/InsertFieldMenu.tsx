@@ -11,7 +11,7 @@ export interface InsertedField {
 }
 
 /**
- * The insert-field menu (issue 14 §3 Personalization): a profile field, one of the organization's custom
+ * The insert-field menu: a profile field, one of the organization's custom
  * fields or a recipient's link, with a fallback for a recipient who has no value.
  */
 export function InsertFieldMenu({

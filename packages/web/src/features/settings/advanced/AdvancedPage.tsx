@@ -22,7 +22,7 @@ import { fieldError, useOrganizationSettingsSave } from '../useOrganizationSetti
 import { advancedFormOf, settingsWithAdvanced, type AdvancedForm } from './advancedForm.ts';
 
 /**
- * Settings › Advanced (issue 16 §7, administrators): beta features and the feature keys the access check reads
+ * Settings › Advanced (administrators): beta features and the feature keys the access check reads
  * (platform §6; a `!key` line switches a feature off), and each channel's throttle ceiling. Saving replaces the
  * app's organization, so a page behind a feature just switched on can be opened at once.
  */

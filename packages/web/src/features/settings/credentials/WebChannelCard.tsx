@@ -31,8 +31,9 @@ export function webChannelSnippet(keys: Pick<WebChannelKeys, 'scriptUrl' | 'site
 }
 
 /**
- * The web channel's keys (issue 17 §2): the public site key, the identity secret (in full only when just made
- * or replaced, then as a mask) with its regeneration, and the snippet for the organization's site.
+ * The web channel's keys (docs/architecture.md § The web channel): the public site key, the identity secret (in
+ * full only when just made or replaced, then as a mask) with its regeneration, and the snippet for the
+ * organization's site.
  */
 export function WebChannelCard() {
   const { t } = useTranslation();

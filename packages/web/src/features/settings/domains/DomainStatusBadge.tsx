@@ -2,7 +2,10 @@ import { Badge } from '@mantine/core';
 import type { DomainRecordStatus } from '@herald/protocol';
 import { useTranslation } from '../../../platform/i18n/useTranslation.ts';
 
-/** Verified once its DNS proof was seen; unverified until then (issue 16 §4). */
+/**
+ * Verified once its DNS proof was seen; unverified until then (docs/guide-administration.md § Sending and
+ * tracking domains).
+ */
 export function DomainStatusBadge({ status }: { status: 'verified' | 'unverified' }) {
   const { t } = useTranslation();
   return (

@@ -9,7 +9,8 @@ import { useOrganizationDomains } from './useDomains.ts';
 
 /**
  * On an identity provider's page: each exclusive domain's ownership proof. Sign-ins of a domain go to the
- * provider only once the `herald-verification` TXT record has been seen (issue 16 §4).
+ * provider only once the `herald-verification` TXT record has been seen
+ * (docs/guide-administration.md § Single sign-on).
  */
 export function SsoDomainOwnership({ issuerId }: { issuerId: number }) {
   const { t } = useTranslation();

@@ -11,9 +11,9 @@ import { NameCard } from './NameCard.tsx';
 import { SenderCard } from './SenderCard.tsx';
 
 /**
- * Settings › Organization (issue 16 §1, administrators): the name, the logo and theme colour, the currency and
- * default sender, and the time zone. The organization is the one the shell already holds (its token's answer),
- * so every card saves into it and the app sees the change at once.
+ * Settings › Organization (administrators; docs/architecture.md § Organization settings pages): the name, the
+ * logo and theme colour, the currency and default sender, and the time zone. The organization is the one the
+ * shell already holds (its token's answer), so every card saves into it and the app sees the change at once.
  */
 export default function OrganizationPage() {
   const { t } = useTranslation();

@@ -33,7 +33,7 @@ import {
 } from './rulesForms.ts';
 
 /**
- * Messaging rules (issue 16 §6, settings `messaging.rules`), which the delivery engine enforces: quiet hours per
+ * Messaging rules (settings `messaging.rules`), which the delivery engine enforces: quiet hours per
  * channel in the organization's time zone, a frequency cap across activities, and a global suppression list.
  */
 export function MessagingRulesForm({ settings }: { settings: Record<string, unknown> }) {
