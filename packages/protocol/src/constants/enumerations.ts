@@ -9,7 +9,10 @@ export type Channel = (typeof CHANNELS)[number];
 
 export const ACTIVITY_FILTERS = ['recent', 'deployed', 'modified', 'archived'] as const;
 export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
-/** An activity's workflow status (PROTOCOL §8); the workflow issue owns the transitions, a new activity is a draft. */
+/**
+ * An activity's workflow status (PROTOCOL §8); the workflow (docs/workflow.md) owns the transitions, a new activity
+ * is a draft.
+ */
 export const ACTIVITY_STATUSES = [
   'draft',
   'checking',

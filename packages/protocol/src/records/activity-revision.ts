@@ -62,7 +62,7 @@ export const activityRevisionRecordSchema = z.object({
   /** When it was saved, ISO date and time. */
   timestamp: z.string(),
   approvalStatus: z.enum(REVISION_APPROVAL_STATUSES),
-  /** The integration it was saved for; integrations arrive with their own issue, so null until then. */
+  /** The integration it was saved for; null until Herald has integrations. */
   integrationId: z.number().int().nullable(),
   /** The integration configuration's tracking domain (functional §3), when the save named one. */
   trackingDomain: z.string().nullable(),

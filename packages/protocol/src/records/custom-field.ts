@@ -7,7 +7,10 @@ import { RESOURCE_ACCESS } from '../resources/access.ts';
 export const CUSTOM_FIELD_DATA_TYPES = ['text', 'number', 'date', 'boolean'] as const;
 export type CustomFieldDataType = (typeof CUSTOM_FIELD_DATA_TYPES)[number];
 
-/** Functional §3: a calculated field's rule type, action and frequency (evaluated by the audiences issue). */
+/**
+ * Functional §3: a calculated field's rule type, action and frequency (docs/target-expressions.md § Calculated
+ * fields).
+ */
 export const CALCULATION_RULE_TYPES = [
   'nestedTarget',
   'roundRobinSplit',

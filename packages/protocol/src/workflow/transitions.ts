@@ -100,7 +100,7 @@ export const CHECK_OUTCOMES = { pass: 'checked', warn: 'checked', fail: 'draft' 
 
 /**
  * Moves made by the server rather than a person: the scheduler starting a queued deployment, the delivery
- * engine (a later issue) ending it, and a check whose server process stopped given up. Listed so the docs show
+ * engine ending it, and a check whose server process stopped given up. Listed so the docs show
  * every edge of the machine.
  */
 export const SYSTEM_TRANSITIONS = [

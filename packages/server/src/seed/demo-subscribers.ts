@@ -4,7 +4,7 @@ import { refreshListStats } from '../lists/list-stats.ts';
 import { DOMAINS, EVENT_KINDS, FIRST_NAMES, LAST_NAMES, PIZZAS, PLACES, TIERS } from './demo-people.ts';
 import { CONTACTABLE } from '../lists/list-counts.ts';
 
-/** How many demo subscribers Demo Pizza Co gets (the issue asks for 20,000). */
+/** How many demo subscribers Demo Pizza Co gets (docs/guide.md § The demo data). */
 export const DEMO_SUBSCRIBER_COUNT = 20_000;
 /** Rows per statement (events: three times as many). */
 const SLICE = 2_500;
