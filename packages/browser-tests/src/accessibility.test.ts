@@ -9,7 +9,7 @@ import { commandAs, writeRecordsAs } from './support/records.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
- * Issue 13 §6: no serious or critical axe-core violation on any screen. One browser and one server visit
+ * No serious or critical axe-core violation on any screen. One browser and one server visit
  * every screen of ACCESSIBILITY_SCREENS in turn, with data like a small organization's.
  */
 describe('accessibility', () => {

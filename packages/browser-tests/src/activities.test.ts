@@ -39,7 +39,7 @@ describe('activities', () => {
     [herald, browser] = await Promise.all([startHeraldForBrowser(), launchBrowser()]);
     baseUrl = herald.config.publicUrl;
     organizationId = await createOrganization(herald, 'Activity Bakery');
-    // Content.Deploy too: the settings form sets the throttle, which is the deployer's (issue 15).
+    // Content.Deploy too: the settings form sets the throttle, which is the deployer's.
     editor = await createUser(herald, [
       { organizationId, roles: ['Content.Edit', 'Content.Deploy', 'Database.Manage'] },
     ]);

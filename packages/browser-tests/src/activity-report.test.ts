@@ -10,7 +10,7 @@ import { signIn } from './support/sign-in.ts';
 const SLOW = { timeout: 15_000 };
 
 /**
- * Issue 17 §7: a deployed e-mail's report, seeded straight into the delivery ledger and the subscribers'
+ * A deployed e-mail's report, seeded straight into the delivery ledger and the subscribers'
  * histories as the engine and the tracking routes write them: figures, the chart's metric, the links with
  * their click map, the variations, the partitions, the CSV export, and no serious accessibility violation.
  */

@@ -10,7 +10,7 @@ import { signIn } from './support/sign-in.ts';
 type User = { email: string; password: string };
 
 /**
- * The campaign page shows each activity's workflow status live (issue 15): while someone else checks,
+ * The campaign page shows each activity's workflow status live: while someone else checks,
  * approves and schedules an activity in their own session, the open page follows without a reload, with a
  * spinner while checks run and the time a scheduled deployment starts.
  */

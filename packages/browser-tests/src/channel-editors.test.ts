@@ -12,7 +12,7 @@ const CHANNELS = ['sms', 'pushnotification', 'whatsapp', 'line', 'web', 'display
 type EditedChannel = (typeof CHANNELS)[number];
 
 /**
- * Issue 14 item 3: the editors of SMS, push, WhatsApp, LINE, web and display ads. Each test opens the editor of
+ * The editors of SMS, push, WhatsApp, LINE, web and display ads. Each test opens the editor of
  * an activity of its channel, edits it, sees the preview follow (personalized by the server for the sample
  * recipient, Alex), saves, reloads and finds the content kept.
  */

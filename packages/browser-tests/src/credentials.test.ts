@@ -23,7 +23,7 @@ async function expectNoSeriousViolations(page: Page, screen: string): Promise<vo
   expect(failing, describeViolations(failing)).toEqual([]);
 }
 
-/** Issue 16 §5: an administrator adds an SMTP credential and tests it against a local SMTP server. */
+/** An administrator adds an SMTP credential and tests it against a local SMTP server. */
 describe('the credentials vault', () => {
   let herald: TestHerald;
   let smtp: SmtpPeer;

@@ -55,7 +55,7 @@ describe('dashboard, search, notifications and admin panel', () => {
     await range.waitFor();
     expect(await range.textContent()).toContain('Feb 1, 2000');
     expect(await page.getByTestId('dashboard-range-shown').textContent()).toContain('Feb 1, 2000');
-    // The pickers (and @mantine/dates) wait for "Custom range…" (issue 13 §7).
+    // The pickers (and @mantine/dates) wait for "Custom range…".
     expect(await page.getByTestId('dashboard-date-from').count()).toBe(0);
     const added = page.locator('[data-testid="dashboard-chart"][data-chart-key="subscribers.added"]');
     const total = page.locator('[data-testid="dashboard-chart"][data-chart-key="subscribers.total"]');

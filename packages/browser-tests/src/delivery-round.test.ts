@@ -16,7 +16,7 @@ const SLOW = { timeout: 20_000 };
 const RECIPIENTS = ['ana@round.test', 'ben@round.test', 'cho@round.test'];
 
 /**
- * Issue 17's round in the browser: an approved e-mail activity is deployed to a list from its page, each
+ * The delivery round in the browser: an approved e-mail activity is deployed to a list from its page, each
  * subscriber's message arrives at a real SMTP relay, the deployment's progress and the activity's move to
  * deployed show live, a recipient's tracked link is followed (its redirect lands on the original address), and
  * the open report counts the click without a reload.

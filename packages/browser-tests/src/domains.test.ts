@@ -6,7 +6,7 @@ import { launchBrowser, openPage } from './support/browser.ts';
 import { createOrganization, createUser, startHeraldForBrowser, type TestHerald } from './support/herald.ts';
 import { signIn } from './support/sign-in.ts';
 
-/** Issue 16 §2, §3: an administrator adds a sending domain, publishes its records and checks them. */
+/** An administrator adds a sending domain, publishes its records and checks them. */
 describe('sending domains', () => {
   let herald: TestHerald;
   let browser: Browser;

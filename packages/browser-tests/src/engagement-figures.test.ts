@@ -10,7 +10,7 @@ import { writeRecordsAs } from './support/records.ts';
 import { signIn } from './support/sign-in.ts';
 
 /**
- * Issue 17 §7: the marketer's figures. One e-mail went to four subscribers yesterday: one opened it twice and
+ * The marketer's figures. One e-mail went to four subscribers yesterday: one opened it twice and
  * clicked, a privacy proxy opened another's, the third unsubscribed and the fourth bounced. The dashboard, the
  * list report (all four) and the audience report (the first two) show it, export it as CSV, and pass axe.
  */

@@ -17,7 +17,7 @@ const focused = (page: Page) =>
     };
   });
 
-/** Issue 13 §6 and §5: the skip link, where focus goes, the input focus ring, the first paint. */
+/** The skip link, where focus goes, the input focus ring, the first paint. */
 describe('keyboard and focus', () => {
   let herald: TestHerald;
   let browser: Browser;

@@ -15,7 +15,7 @@ async function expectNoSeriousViolations(page: Page, screen: string): Promise<vo
 }
 
 /**
- * Issue 16 §1, §6, §7: an administrator (on the provider's e-mail domain, for the rules page's guard 6) renames
+ * An administrator (on the provider's e-mail domain, for the rules page's guard 6) renames
  * the organization and sets its colour, closes a list to imports, sets quiet hours and a suppression list, and
  * switches on a beta feature that opens Settings › Credentials without a reload.
  */

@@ -14,7 +14,7 @@ const SLOW = { timeout: 15_000 };
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /**
- * Issue 14 item 8: `activity/partition/{id}` is the activity's partition content, per partition: content blocks
+ * `activity/partition/{id}` is the activity's partition content, per partition: content blocks
  * picked from published ones, reordered and removed, and asset opt-ins, saved per partition.
  */
 describe('partition content', () => {

@@ -10,7 +10,7 @@ import { signIn } from './support/sign-in.ts';
 type User = { email: string; password: string };
 
 /**
- * `activity/viewerror/{id}` (issue 17 §6): the failed deliveries of a deployed activity, grouped with the
+ * `activity/viewerror/{id}`: the failed deliveries of a deployed activity, grouped with the
  * template line that failed and a sample recipient; a deployer sends them again after a confirm, a reader
  * only reads them.
  */

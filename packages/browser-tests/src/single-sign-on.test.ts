@@ -77,7 +77,7 @@ describe('single sign-on through an identity provider', () => {
     // The secret never comes back to the page.
     expect(await page.content()).not.toContain(idp.clientSecret);
 
-    // The domain redirects sign-ins only once the organization proves it owns it (issue 16 §4): the issuer's
+    // The domain redirects sign-ins only once the organization proves it owns it: the issuer's
     // page shows the TXT record to publish; Check sees it.
     await row.getByRole('link', { name: 'Loopback identity provider' }).click();
     const ownership = page.getByTestId('sso-domain').filter({ hasText: domain });

@@ -5,7 +5,7 @@ import { createOrganization, createUser, startHeraldForBrowser, type TestHerald 
 import { writeRecordsAs } from './support/records.ts';
 import { signIn } from './support/sign-in.ts';
 
-/** Issue 13 §5's smaller things a marketer hit, each where it was hit. */
+/** The smaller things a marketer hit, each where it was hit. */
 describe('small fixes', () => {
   let herald: TestHerald;
   let browser: Browser;

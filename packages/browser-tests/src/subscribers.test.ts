@@ -8,7 +8,7 @@ import { signIn } from './support/sign-in.ts';
 /** How long a screen may take to show what the server answered, on a loaded CI machine (not a timing check). */
 const SETTLED = { timeout: 20_000 };
 
-/** Issue 13: the organization's subscribers page and the header search across kinds. */
+/** The organization's subscribers page and the header search across kinds. */
 describe('subscribers page and header search', () => {
   let herald: TestHerald;
   let browser: Browser;

@@ -151,7 +151,7 @@ describe('tags and calculated fields', () => {
     expect(await figure(page, 'subscribers').textContent()).toBe('2');
     await expect.poll(() => taggedEmails(page)).toEqual(['bob@example.test', 'cat@example.test']);
 
-    // And adding one back by e-mail search (an e-mail is matched whole: the search reads indexes, issue 13 §1).
+    // And adding one back by e-mail search (an e-mail is matched whole: the search reads indexes).
     await page.getByTestId('tag-add-search').fill('ann@example.test');
     await page
       .getByTestId('tag-add-match')

@@ -16,7 +16,7 @@ import {
 import { signIn } from './support/sign-in.ts';
 
 /**
- * The web channel (issue 17 §2): an administrator finds the site key, the identity secret (once) and the snippet
+ * The web channel: an administrator finds the site key, the identity secret (once) and the snippet
  * in Settings › Credentials; the organization's site, on another origin, shows a subscriber's message with the
  * script, reports the impression and dismisses it on close.
  */

@@ -10,7 +10,7 @@ import {
   measureJavaScriptWeight,
 } from './support/weight.ts';
 
-/** Issue 13 §7: the JavaScript budget of /login and of the way to the first dashboard (bytes, not timings). */
+/** The JavaScript budget of /login and of the way to the first dashboard (bytes, not timings). */
 describe('weight', () => {
   let herald: TestHerald;
   let browser: Browser;

@@ -19,7 +19,7 @@ const passingContent = (subject: string) => ({
   },
 });
 
-/** The serious and critical axe violations on the page as it is now (issue 13 §6). */
+/** The serious and critical axe violations on the page as it is now. */
 async function failingViolations(page: Page, screen: string): Promise<string> {
   await waitForSettledScreen(page);
   const found = await axeViolations(page, screen);
@@ -27,7 +27,7 @@ async function failingViolations(page: Page, screen: string): Promise<string> {
 }
 
 /**
- * The whole round of issue 15 in the browser: an editor, an approver who also deploys, and an administrator,
+ * The whole workflow round in the browser: an editor, an approver who also deploys, and an administrator,
  * each in their own browser context. The editor runs the checks in the check panel, sends a proof (it reaches
  * the outbox), opens the proof matrix and asks for approval; the approver approves and schedules; the editor
  * sees each step live without reloading. An administrator overrides a targeting rule with a reason. axe checks

@@ -10,7 +10,7 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
 /**
- * getActivityReport (issue 17 §7) after a known sequence of events, written straight into the ledger and the
+ * getActivityReport after a known sequence of events, written straight into the ledger and the
  * subscribers' histories as the engine, the tracking routes and the bounce handling write them.
  */
 describe('activity report', () => {

@@ -59,7 +59,7 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     getUserNotifications: 'session',
     getUserHistory: 'session',
     getUserTasks: 'session',
-    // Issue 16: sending, tracking and single sign-on domains are administrators' business (platform §6).
+    // Sending, tracking and single sign-on domains are administrators' business (platform §6).
     getOrganizationDomains: 'admin',
     addOrganizationSendingDomain: 'admin',
     removeOrganizationSendingDomain: 'admin',
@@ -68,7 +68,7 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     checkOrganizationDomain: 'admin',
     rotateSendingDomainKey: 'admin',
     retireSendingDomainKey: 'admin',
-    // Issue 16 §5, the credentials vault: administrators, with the integrations feature on (platform §6).
+    // The credentials vault: administrators, with the integrations feature on (platform §6).
     listCredentials: 'admin+feature:integrations',
     getCredential: 'admin+feature:integrations',
     createCredential: 'admin+feature:integrations',
@@ -76,7 +76,7 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     deleteCredential: 'admin+feature:integrations',
     testCredential: 'admin+feature:integrations',
     updateChannelCredentials: 'admin+feature:integrations',
-    // Issue 17 §2: the web channel's keys sit with the channels' providers.
+    // The web channel's keys sit with the channels' providers.
     getWebChannel: 'admin+feature:integrations',
     regenerateWebChannelSecret: 'admin+feature:integrations',
   },
@@ -108,31 +108,31 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     updateCustomFieldStats: 'organization:database-manage',
     requestExport: 'organization:database-extract',
     approveExport: 'organization:admin',
-    // Issue 6. checkTarget, the size history and tag figures: every member (a franchisee within their partitions).
+    // checkTarget, the size history and tag figures: every member (a franchisee within their partitions).
     checkTarget: 'organization:',
     generateAudience: 'organization:database-manage',
     getAudienceSizeHistory: 'organization:',
-    // Issue 17 §7: the list and audience reports' engagement, as their other report commands.
+    // The list and audience reports' engagement, as their other report commands.
     getListEngagement: 'organization:',
     getAudienceEngagement: 'organization:',
     tagSubscribers: 'organization:database-manage',
     updateTagStats: 'organization:',
     runCalculatedField: 'organization:database-manage',
-    // Issue 14. Content editors save and restore content; every member (base or franchisee) previews and compares
+    // Content editors save and restore content; every member (base or franchisee) previews and compares
     // revisions, checked in the handler.
     saveActivityRevision: 'organization:content-edit',
     restoreActivityRevision: 'organization:content-edit',
     renderPreview: 'organization:',
     listTestProfiles: 'organization:',
     compareActivityRevisions: 'organization:',
-    // Issue 17 §7: whoever reads the activity (base or franchisee), checked in the handler.
+    // Whoever reads the activity (base or franchisee), checked in the handler.
     getActivityReport: 'organization:',
-    // Issue 14, templates and themes: content editors import packages and write activity themes.
+    // Templates and themes: content editors import packages and write activity themes.
     importTemplatePackage: 'organization:content-edit',
     saveActivityTheme: 'organization:content-edit',
     deleteActivityTheme: 'organization:content-edit',
     copyActivityTheme: 'organization:content-edit',
-    // Issue 14, assets and content blocks: content editors create, import and place them; every member (base or
+    // Assets and content blocks: content editors create, import and place them; every member (base or
     // franchisee) reads an asset's usage and preview URL and an activity's partition content, checked in the
     // handler.
     createAsset: 'organization:content-edit',
@@ -143,10 +143,10 @@ const expectedAccess: Record<'session' | 'organization', Record<string, string>>
     getActivityPartitionContent: 'organization:',
     setActivityPartitionContent: 'organization:content-edit',
     removeActivityPartitionContent: 'organization:content-edit',
-    // Issue 15: one command whose actions need different capabilities, checked in the handler from the
+    // One command whose actions need different capabilities, checked in the handler from the
     // declared table; the workflow table below proves every action for every role.
     workflow: 'organization:',
-    // Issue 17 §6: whoever reads the activity reads its sending errors (checked in the handler); deployers retry.
+    // Whoever reads the activity reads its sending errors (checked in the handler); deployers retry.
     getSendingErrors: 'organization:',
     retryDeliveries: 'organization:content-deploy',
   },
@@ -567,7 +567,7 @@ describe('organization-channel authorization table', () => {
     ['getDashboardStats', () => ({}), everyone()],
     ['removeSubscription', () => ({ subscriptionId: 'not-a-subscription' }), everyone()],
     ['ping', () => ({}), everyone(REACHED)],
-    // Issue 5. Ids that do not exist reach the handler (NotFoundError and the like count as reached).
+    // Ids that do not exist reach the handler (NotFoundError and the like count as reached).
     [
       'bulkWriteSubscribers',
       () => ({ sourceName: 'Table', fields: ['email'], data: [['table@example.com']] }),
@@ -588,7 +588,6 @@ describe('organization-channel authorization table', () => {
     // A failed import: retried by those who may import; a finished export: cancelled (too late) by extractors.
     ['retryJob', () => ({ jobId: failedImportJobId }), only(DATABASE_MANAGERS)],
     ['cancelJob', () => ({ jobId: finishedExportJobId }), only(DATABASE_EXTRACTORS)],
-    // Issue 6.
     ['checkTarget', () => ({ target: 'country = "AU"' }), everyone()],
     ['generateAudience', () => ({ audienceId: 999_999 }), only(DATABASE_MANAGERS)],
     ['getAudienceSizeHistory', () => ({ audienceId: 999_999 }), everyone()],
@@ -597,7 +596,7 @@ describe('organization-channel authorization table', () => {
     ['tagSubscribers', () => ({ tagId: 999_999, subscriberIds: [1] }), only(DATABASE_MANAGERS)],
     ['updateTagStats', () => ({ tagId: 999_999 }), everyone()],
     ['runCalculatedField', () => ({ customFieldId: 999_999 }), only(DATABASE_MANAGERS)],
-    // Issue 14. Activities: every member reads them, content editors write them and their content.
+    // Activities: every member reads them, content editors write them and their content.
     ['query', () => ({ query: { type: 'activity' }, limit: 5 }), everyone()],
     ['query', () => ({ query: { type: 'activityRevision' }, limit: 5 }), everyone()],
     [
@@ -624,7 +623,7 @@ describe('organization-channel authorization table', () => {
       everyone(),
     ],
     ['getActivityReport', () => ({ activityId: 999_999 }), everyone()],
-    // Issue 14, templates and themes: head office (base) reads them, content editors write them; a franchisee
+    // Templates and themes: head office (base) reads them, content editors write them; a franchisee
     // (no base) is refused.
     ['query', () => ({ query: { type: 'template' }, limit: 5 }), only(HEAD_OFFICE)],
     ['query', () => ({ query: { type: 'templateContent' }, limit: 1 }), only(HEAD_OFFICE)],
@@ -647,7 +646,7 @@ describe('organization-channel authorization table', () => {
       }),
       only(CONTENT_EDITORS),
     ],
-    // Issue 14, assets and content blocks: every member reads them, content editors write them.
+    // Assets and content blocks: every member reads them, content editors write them.
     ['query', () => ({ query: { type: 'asset' }, limit: 5 }), everyone()],
     ['query', () => ({ query: { type: 'contentBlock' }, limit: 5 }), everyone()],
     [
@@ -677,7 +676,7 @@ describe('organization-channel authorization table', () => {
       only(CONTENT_EDITORS),
     ],
     ['workflow', () => ({ activityId: 999_999, action: 'getRoles' }), everyone()],
-    // Issue 17 §6: every member reads sending errors; only deployers (Content.Deploy, not in this table's roles)
+    // Every member reads sending errors; only deployers (Content.Deploy, not in this table's roles)
     // and the roles holding every capability retry them.
     ['getSendingErrors', () => ({ activityId: 999_999 }), everyone()],
     ['retryDeliveries', () => ({ activityId: 999_999 }), only(['System.Admin', 'System.PowerUser'])],
@@ -717,7 +716,7 @@ describe('organization-channel authorization table', () => {
 });
 
 /**
- * The workflow's actions for every role (issue 15): each is tried on an activity in a status the table allows it
+ * The workflow's actions for every role: each is tried on an activity in a status the table allows it
  * from, so the only thing that can refuse it is the caller's permission. Written out by hand, not read from the
  * declaration, so a change of who may do what is a decision made here too.
  */

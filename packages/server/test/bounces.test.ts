@@ -11,7 +11,7 @@ import { freePort, startTestHerald, type TestHerald } from './support/herald.ts'
 import { activityInStatus, addCampaign } from './workflow-fixtures.ts';
 
 /**
- * Bounces and complaints (issue 17 §4): real DSNs (RFC 3464) and complaint reports (RFC 5965) mailed with
+ * Bounces and complaints: real DSNs (RFC 3464) and complaint reports (RFC 5965) mailed with
  * nodemailer to the bounce listener on loopback, and Twilio and WhatsApp receipts posted to their webhooks
  * signed as the providers sign them. Runs and deliveries are written directly, as the engine would.
  */

@@ -9,7 +9,7 @@ import { createOrganization, startTestHerald, type TestHerald } from './support/
 type Connected = Awaited<ReturnType<typeof connectAs>>;
 
 /**
- * runActivityChecks (issue 15 §3) against the real database: activities and revisions written through the
+ * runActivityChecks against the real database: activities and revisions written through the
  * real commands, assets, lists, subscribers and test profiles in their tables, each check's outcome read back.
  */
 describe('runActivityChecks', () => {

@@ -5,7 +5,7 @@ import { createOrganization, createUser, organizationConnection, signedIn } from
 import { startTestHerald, type TestHerald } from './support/herald.ts';
 import { socketFlood, type SocketFlood } from './support/socket-flood.ts';
 
-// Issue 12: 1,000 WebSockets from one address took 50 s to open and held another client's ping for 48 s. An
+// 1,000 WebSockets from one address took 50 s to open and held another client's ping for 48 s. An
 // address now holds at most a limit of sockets (refused with 429 past it), and an organization socket that does
 // not authenticate in time is closed. Each test connects from a loopback address of its own (127.0.0.x), so
 // each address's count is its own.

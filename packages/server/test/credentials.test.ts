@@ -210,7 +210,7 @@ describe('the credentials vault', () => {
       channelCredentials: { email: relay.id },
     });
     expect(mapped.channelCredentials).toEqual({ email: relay.id });
-    // A sending domain that names the credential (the domains configuration of issue 16 §2).
+    // A sending domain that names the credential (docs/guide-administration.md § Sending and tracking domains).
     await herald.database.db
       .updateTable('organization')
       .set({

@@ -20,7 +20,7 @@ const areas = areasWithSubjectChecks;
 const TWILIO = { sid: 'AC0123456789abcdef0123456789abcdef', authToken: 'twilio-auth-token-5678' };
 
 /**
- * The engine on other paths than a broadcast e-mail (issue 17 §2, §5): an SMS deployment through the
+ * The engine on other paths than a broadcast e-mail: an SMS deployment through the
  * Twilio-compatible peer, each message's SID kept for its receipts; and an event-triggered e-mail, sent once to
  * the subscriber whose event fired it.
  */

@@ -14,7 +14,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const RECIPIENTS = 1_500;
 
 /**
- * Exactly once whatever crashes (issue 17 §1, PROTOCOL §9): a server process killed with SIGKILL while it sends
+ * Exactly once whatever crashes (PROTOCOL §9): a server process killed with SIGKILL while it sends
  * a run, then started again, leaves every recipient with exactly one message at the relay; and on PostgreSQL two
  * processes share a run, one is killed, and the other takes its claims over and finishes. The relay is a real
  * SMTP server in this process that counts what it accepted per recipient.

@@ -18,7 +18,7 @@ import { addCampaign, areasWithSubjectChecks } from './workflow-fixtures.ts';
 const areas = areasWithSubjectChecks;
 
 /**
- * The delivery engine end to end (issue 17 §1, §2, §5): a deployment queued through the workflow is sent by its
+ * The delivery engine end to end: a deployment queued through the workflow is sent by its
  * run's workers to a real SMTP peer, once per recipient, personalized and tracked, with the ledger, the events
  * and the activity's move to deployed to show for it; the rules that leave recipients out; suspend and resume;
  * quiet hours; a relay that refuses.

@@ -16,7 +16,7 @@ describe('demo data', () => {
       expect(herald.seed).toMatchObject({ seeded: true });
       expect(await seedDemoData(herald.database.db, 'demo-password-123')).toEqual({ seeded: false });
 
-      // Issue 14: each demo organization has the starter templates and its themes (one of them locked).
+      // Each demo organization has the starter templates and its themes (one of them locked).
       const organizations = await herald.database.db.selectFrom('organization').select('id').execute();
       for (const { id } of organizations) {
         const templates = await herald.database.db
@@ -79,7 +79,7 @@ describe('demo data', () => {
         .execute();
       expect(partitionSets.map((set) => set.organization)).toEqual(['Demo Pizza Co', 'Demo Pizza Co']);
 
-      // Issue 5's demo database: three lists and 20,000 subscribers with custom fields and history.
+      // The demo database: three lists and 20,000 subscribers with custom fields and history.
       await herald.demoSubscribers;
       const db = herald.database.db;
       const lists = await db
@@ -112,7 +112,7 @@ describe('demo data', () => {
         .executeTakeFirstOrThrow();
       expect(Number(history.count)).toBeGreaterThan(100);
 
-      // Issue 14: every campaign has two to four activities of several channels, each with saved content that
+      // Every campaign has two to four activities of several channels, each with saved content that
       // renders without errors; e-mails in MJML with a button and the unsubscribe link.
       const campaigns = await db.selectFrom('campaign').select(['id', 'name', 'is_archived']).execute();
       const activities = await db
@@ -163,7 +163,7 @@ describe('demo data', () => {
         expect(preview.text, activity.name).toContain('Hi Alex,');
       }
 
-      // Issue 14 items 7 and 8: every demo organization has published logo and banner images (safe SVG in its
+      // Every demo organization has published logo and banner images (safe SVG in its
       // brand colour, served on its public URL), HTML snippets, an unpublished asset, published content blocks
       // (a footer with the unsubscribe link, social links, promos by partition) and a draft block.
       const brandColours = new Map([

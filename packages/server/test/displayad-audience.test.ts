@@ -17,7 +17,7 @@ const TOKEN = 'displayad-token-0001';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
- * Display-ad audiences (issue 17 §2): a run's recipients hashed into one CSV and uploaded to a network's audience
+ * Display-ad audiences: a run's recipients hashed into one CSV and uploaded to a network's audience
  * API on loopback (test/support/displayad-peer.ts), with the bearer token of the organization's displayad
  * credential and the run's idempotency key; the deliveries recorded sent, failed or retried.
  */

@@ -11,7 +11,7 @@ import { startDnsStub, type DnsStub } from './support/dns-stub.ts';
 import { createOrganization, createUser, signedIn } from './support/factories.ts';
 import { startTestHerald, type TestHerald } from './support/herald.ts';
 
-/** Issue 16 §2–§5: sending and tracking domains, DKIM, DNS checks against a local stub, and ownership. */
+/** Sending and tracking domains, DKIM, DNS checks against a local stub, and ownership. */
 describe('sending and tracking domains', () => {
   let herald: TestHerald;
   let dns: DnsStub;

@@ -26,7 +26,7 @@ const random = (from: number, to: number) => from + Math.random() * (to - from);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Issue 12 §2, Jepsen-style and bounded: the real server runs as its own process and is killed with SIGKILL 20
+ * Jepsen-style and bounded: the real server runs as its own process and is killed with SIGKILL 20
  * times at random moments (while clients write, while it starts and recovers, mid-import, mid-generation).
  * After each restart every write the server acknowledged must be there, and no transaction half-applied: an
  * audience and its generation job, a subscriber and its list membership and the list's count, an import's

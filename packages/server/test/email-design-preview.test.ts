@@ -6,7 +6,7 @@ import { startTestHerald, type TestHerald } from './support/herald.ts';
 import { connectAs } from './subscriber-fixtures.ts';
 
 /**
- * renderPreview renders a designed e-mail from its design as things are now (issue 14 §3, §5): a content block's
+ * renderPreview renders a designed e-mail from its design as things are now: a content block's
  * current content by id rather than the copy the block kept, and the chosen theme's current settings.
  */
 describe('renderPreview of a designed e-mail', () => {

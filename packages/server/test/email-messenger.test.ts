@@ -11,7 +11,7 @@ import { startTestHerald, type TestHerald } from './support/herald.ts';
 import { SmtpPeer } from './support/smtp-peer.ts';
 
 /**
- * The e-mail transport of the delivery engine (issue 17 §2, PROTOCOL §9) against a real SMTP server on
+ * The e-mail transport of the delivery engine (PROTOCOL §9) against a real SMTP server on
  * loopback: a pooled nodemailer transport, DKIM-signed (verified with mailauth against the published key),
  * with the return path as envelope sender and the List-Unsubscribe, one-click and X-Herald-Delivery headers.
  */

@@ -24,7 +24,7 @@ const NOTHING: EngagementFigures = {
 };
 
 /**
- * Issue 17 §7: the dashboard's engagement and the list and audience reports' engagement sections, from a known
+ * The dashboard's engagement and the list and audience reports' engagement sections, from a known
  * sequence of sends and events. Subscribers a and b are North's, c South's, d head office's; the list holds a,
  * b and c, the audience b and d; activity X is head office's, Y North's.
  */

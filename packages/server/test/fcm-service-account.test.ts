@@ -12,7 +12,7 @@ import { outgoing, refusal, sendSignal } from './support/transports.ts';
 const PROJECT = { projectId: 'herald-fcm-project', accessToken: 'a-ready-made-token-never-used' };
 
 /**
- * FCM access tokens minted from a service account's key (issue 17): the key is checked and sealed on save, a
+ * FCM access tokens minted from a service account's key: the key is checked and sealed on save, a
  * token is minted against the peer's token endpoint (which verifies the signed assertion with the account's
  * public key) and cached per credential, minted again near its expiry or after FCM refuses it once, and a
  * refusal of the key fails the sends for good.

@@ -14,7 +14,7 @@ import { startTestHerald, type TestHerald } from './support/herald.ts';
 
 /**
  * On the embedded database an import holds the one connection for a batch's whole transaction, so it takes
- * short batches while people use the console and long ones otherwise (issue 18 §4): the database tells how long
+ * short batches while people use the console and long ones otherwise: the database tells how long
  * ago interactive work last asked for the connection, jobs' own work not counted, and the parsing worker
  * prepares each batch at the size the import asks for then.
  */

@@ -7,7 +7,7 @@ import { startTestHerald, type TestHerald } from './support/herald.ts';
 const PRODUCT_DOMAIN = 'mail.herald.test';
 
 /**
- * Issue 16 §1: the organization page's server side. Renaming (updateOrganizationName), and the default sender:
+ * The organization page's server side. Renaming (updateOrganizationName), and the default sender:
  * its address must be at a verified sending domain or at the product domain, and the functional §9 rule that
  * picks the domain mail goes from (defaultSenderDomain).
  */

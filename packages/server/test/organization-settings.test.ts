@@ -4,7 +4,7 @@ import { createOrganization, createUser, signedIn } from './support/factories.ts
 import { startTestHerald, type TestHerald } from './support/herald.ts';
 
 /**
- * updateOrganizationSettings checks the sections Herald reads (issue 15 § Scheduling, issue 16 §6, §7): the time
+ * updateOrganizationSettings checks the sections Herald reads (docs/workflow.md § Scheduling): the time
  * zone, the throttle ceilings, import rules, messaging rules and advanced settings. A malformed one is refused
  * with the field named, and nothing is saved.
  */

@@ -9,7 +9,7 @@ import { SmtpPeer } from './support/smtp-peer.ts';
 type Connected = Awaited<ReturnType<typeof connectAs>>;
 
 /**
- * Proofs (issue 15 §4) through Herald's real mail path: the outbox and SMTP to a real SMTP server on
+ * Proofs through Herald's real mail path: the outbox and SMTP to a real SMTP server on
  * loopback, personalized as each test profile; and the proof matrix of versions × test profiles.
  */
 describe('proofs', () => {

@@ -13,7 +13,7 @@ const areas = areasWithSubjectChecks;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Schedules are jobs on the scheduler (issue 15 § Scheduling): a queued deployment survives a restart of the
+ * Schedules are jobs on the scheduler (docs/workflow.md § Scheduling): a queued deployment survives a restart of the
  * server, and several server processes on one PostgreSQL run each scheduled job exactly once.
  */
 describe('scheduled deployments across restarts and processes', () => {

@@ -11,7 +11,7 @@ import { activityInStatus, addCampaign, areasWithSubjectChecks } from './workflo
 const areas = areasWithSubjectChecks;
 
 /**
- * Scheduling (issue 15 § Scheduling, docs/workflow.md § Scheduling): deployments queued by distribution in the
+ * Scheduling (docs/workflow.md § Scheduling): deployments queued by distribution in the
  * organization's time zone, repeating runs, the send limit at run time, and the throttle ceiling of the
  * organization config.
  */

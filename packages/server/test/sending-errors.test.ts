@@ -11,7 +11,7 @@ interface Groups {
   groups: Array<Record<string, unknown> & { count: number; sample: Record<string, unknown> }>;
 }
 
-/** getSendingErrors and retryDeliveries (issue 17 §6) over deliveries written straight into the ledger. */
+/** getSendingErrors and retryDeliveries over deliveries written straight into the ledger. */
 describe('sending errors', () => {
   let herald: TestHerald;
   let organizationId: number;

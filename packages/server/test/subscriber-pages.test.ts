@@ -9,7 +9,7 @@ import { startTestHerald, type TestHerald } from './support/herald.ts';
 const subscribers = new ResourceRegistry([subscriberResource]).of('subscriber');
 
 /**
- * The subscriber screens' pages at scale (issue 18 §4): the organization's subscribers and a list's members,
+ * The subscriber screens' pages at scale: the organization's subscribers and a list's members,
  * sorted as the screens sort them (e-mail by default, newest first), are read from an index in that order and
  * stop at the page, instead of reading and sorting the whole organization (1–2 s a page at a million, measured
  * while an import ran).

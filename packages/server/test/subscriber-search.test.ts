@@ -12,7 +12,7 @@ interface Page {
 }
 
 /**
- * The organization's subscriber search (issue 13): `query` type `subscriber` without a list, searched by an
+ * The organization's subscriber search: `query` type `subscriber` without a list, searched by an
  * exact e-mail or phone and by the start of a name or ref, filtered by a target, within the reader's
  * organization and partitions, on indexes.
  */

@@ -6,7 +6,7 @@ import { createOrganization, startTestHerald, type TestHerald } from './support/
 type Connected = Awaited<ReturnType<typeof connectAs>>;
 
 /**
- * A targeting rule acts (issue 15 §7): an activity whose recipients fall outside its channel's enabled rule is
+ * A targeting rule acts: an activity whose recipients fall outside its channel's enabled rule is
  * found out by counting them on the real database, whatever the expressions' wording.
  */
 describe('targetingRuleViolation', () => {

@@ -15,7 +15,7 @@ interface Answer {
 }
 
 /**
- * The tracking routes of issue 17 §3 over real HTTP: signed tokens, the open pixel with machine opens, the click
+ * The tracking routes over real HTTP: signed tokens, the open pixel with machine opens, the click
  * redirect, RFC 8058 one-click unsubscribes, the preference page, and tracking domains kept to their
  * organization. Deliveries are written straight into the ledger, as the engine would.
  */

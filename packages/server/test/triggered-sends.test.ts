@@ -7,7 +7,7 @@ import { connectAs } from './subscriber-fixtures.ts';
 import { activityInStatus, addCampaign } from './workflow-fixtures.ts';
 
 /**
- * Triggered sends (issue 15 § Scheduling, docs/http.md § Triggered sends): the API trigger and the events API
+ * Triggered sends (docs/workflow.md § Scheduling, docs/http.md § Triggered sends): the API trigger and the events API
  * over real HTTP, the statement trigger that queues event-triggered sends with their delay, and the
  * scheduler's decider, which lets each due one through or skips it with the reason.
  */

@@ -25,7 +25,7 @@ function sealedV1(plain: string, key: string): string {
 }
 
 /**
- * Rotation of HERALD_VAULT_KEY (README § Operations): values sealed under key A, the server restarted with key B
+ * Rotation of HERALD_VAULT_KEY (docs/operations.md § Rotating the vault key): values sealed under key A, the server restarted with key B
  * and A as a previous key opens them all and seals them again under B; restarted with B alone, everything still
  * opens. On one database that survives the restarts (a PGlite directory, or a PostgreSQL database of its own).
  */

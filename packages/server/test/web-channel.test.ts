@@ -19,7 +19,7 @@ interface WebMessageAnswer {
 }
 
 /**
- * The web channel (issue 17 §2) over real HTTP: the organization's keys, the transport leaving a message, and the
+ * The web channel over real HTTP: the organization's keys, the transport leaving a message, and the
  * site script's routes (a subscriber's messages behind the signed ref, the impression recorded once, the
  * dismissal), with a second organization's keys and tokens refused.
  */

@@ -28,7 +28,7 @@ interface FinishedJob {
 }
 
 /**
- * The scheduler's quarter-hourly WhatsApp template sync (issue 17): a system job of one series that every
+ * The scheduler's quarter-hourly WhatsApp template sync: a system job of one series that every
  * process queues as it starts, reading each organization's template states from the Cloud API peer, writing the
  * changed ones and pushing them live; a provider's failure is logged and recorded on the job, and the series
  * goes on.

@@ -73,7 +73,7 @@ function sheetXml(sheetData: string): string {
   );
 }
 
-describe('workbook bombs (issue 12)', () => {
+describe('workbook bombs', () => {
   let herald: TestHerald;
   let organizationId: number;
   let channel: ChannelClient;

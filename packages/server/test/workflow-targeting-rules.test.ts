@@ -7,7 +7,7 @@ import { activityInStatus, addCampaign } from './workflow-fixtures.ts';
 type Connected = Awaited<ReturnType<typeof connectAs>>;
 
 /**
- * Targeting rules act on the workflow (issue 15 §7): approval and deployment of an activity that reaches
+ * Targeting rules act on the workflow: approval and deployment of an activity that reaches
  * subscribers outside its channel's enabled rule are refused for non-admins; an administrator overrides with
  * a reason, which the log keeps.
  */

@@ -10,7 +10,7 @@ export interface ScreenViolation {
   targets: string[];
 }
 
-/** The impacts that fail the check (issue 13 §6); moderate and minor ones are only printed. */
+/** The impacts that fail the check; moderate and minor ones are only printed. */
 export const FAILING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
 
 /**

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { TestHerald } from './herald.ts';
 
 /**
- * Issue 13 §7: what /login and the way to the first dashboard may cost, in gzip-compressed JavaScript. Measured
+ * What /login and the way to the first dashboard may cost, in gzip-compressed JavaScript. Measured
  * at 138 KB and 250 KB when these budgets were reached: React DOM is 60 KB of each; React Router runs in
  * declarative mode, Herald translates with its own small translator, access is checked from the contract's
  * access table and the import rules are read without zod, the dashboard draws its own charts, and the date
@@ -24,7 +24,7 @@ export interface JavaScriptWeight {
   login: ScriptWeight;
   /** Everything from opening /login through signing in and choosing the organization to its dashboard. */
   firstDashboard: ScriptWeight;
-  /** Issue 14: opening an e-mail in the native editor directly (signed in), everything it loads... */
+  /** Opening an e-mail in the native editor directly (signed in), everything it loads... */
   editor?: ScriptWeight;
   /** ...and of that, the scripts the way to the first dashboard did not load: the editor's own code. */
   editorOwn?: ScriptWeight;
