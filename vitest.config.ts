@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { localeGroups } from './packages/web/localeGroups.ts';
+import { DATABASE_INDEPENDENT_TESTS } from './packages/server/test/support/database-independent.ts';
 
 // Three projects, one runner: unit tests beside the code, server integration tests that start the real
 // server, and browser tests that drive Debian's Chromium against the built web app.
@@ -27,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/test/**/*.test.ts'],
+          // On PostgreSQL (CI's second pass) only the files whose outcome can depend on the database.
+          exclude: process.env.DATABASE_URL ? DATABASE_INDEPENDENT_TESTS : [],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           isolate: false,
