@@ -416,7 +416,8 @@ describe('custom code sandbox', () => {
   it('stops an endless loop', async () => {
     const started = Date.now();
     expect(await evaluate('for (;;) {}')).toEqual({ kind: 'error', message: 'InternalError: interrupted' });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Interrupted by the sandbox's limit, not by the test's timeout: wide enough for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('stops allocating 100 MB, at once or a megabyte at a time, and keeps working after', async () => {

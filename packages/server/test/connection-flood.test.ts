@@ -77,7 +77,8 @@ describe('connections per address', () => {
     expect(report.opened).toBe(LIMIT);
     expect(report.refusals).toEqual({ 'HTTP 429': 1_000 - LIMIT });
     expect(roundTrips.length).toBeGreaterThan(5);
-    expect(Math.max(...roundTrips)).toBeLessThan(2_000);
+    // Unguarded, the flood held a ping for 48 s; the bound is wide enough for a loaded machine.
+    expect(Math.max(...roundTrips)).toBeLessThan(10_000);
   });
 
   describe('authentication deadline', () => {

@@ -33,7 +33,7 @@ const slowQueriesArea = defineArea({
       toRecord: (row) => ({ id: row.id }),
     }),
     campaignAs('nappingCampaign', {
-      select: sql`id, pg_sleep(0.4) AS napped`,
+      select: sql`id, pg_sleep(1) AS napped`,
       toRecord: (row) => ({ id: row.id }),
     }),
     // Each statement that reads it advances a sequence, so a test can tell whether it ever ran.
@@ -333,9 +333,9 @@ describe('query engine (campaigns)', () => {
       const sent = performance.now();
       const reply = await query({}, { type: 'nappingCampaign' });
       expect(reply.error?.type).toBe('QueryTimeoutError');
-      // The statement sleeps 0.4 s for each of the 5 campaigns; the answer came at the limit, not when the
-      // statement ended.
-      expect(performance.now() - sent).toBeLessThan(1_500);
+      // The statement sleeps 1 s for each of the 5 campaigns; the answer came at the limit, not when the
+      // statement ended. The bound is wide (a loaded machine stretches the answer, never to 5 s).
+      expect(performance.now() - sent).toBeLessThan(4_000);
     });
 
     it.skipIf(process.env.DATABASE_URL)(
