@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { launchBrowser, releaseBrowser, openPage } from './support/browser.ts';
 import { createOrganization, createUser, startHeraldForBrowser, type TestHerald } from './support/herald.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -14,7 +14,7 @@ describe('the web app shell', () => {
     baseUrl = herald.config.publicUrl;
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await herald?.stop();
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { launchBrowser, releaseBrowser, openPage } from './support/browser.ts';
 import { createOrganization, createUser, startHeraldForBrowser, type TestHerald } from './support/herald.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -16,7 +16,7 @@ describe('when the server goes away', () => {
     [herald, browser] = await Promise.all([startHeraldForBrowser(), launchBrowser()]);
   });
   afterEach(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await herald?.stop().catch(() => undefined);
   });
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations, FAILING_IMPACTS, waitForSettledScreen } from './support/axe.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { launchBrowser, releaseBrowser, openPage } from './support/browser.ts';
 import {
   createOrganization,
   createUser,
@@ -95,7 +95,7 @@ describe('deploy, receive, click, report', () => {
     );
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await herald?.stop();
     await relay?.stop();
   });

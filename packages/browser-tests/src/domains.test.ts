@@ -2,7 +2,7 @@ import { startDnsStub, type DnsStub } from '@herald/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations, FAILING_IMPACTS, waitForSettledScreen } from './support/axe.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { launchBrowser, releaseBrowser, openPage } from './support/browser.ts';
 import { createOrganization, createUser, startHeraldForBrowser, type TestHerald } from './support/herald.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -27,7 +27,7 @@ describe('sending domains', () => {
     baseUrl = herald.config.publicUrl;
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await herald?.stop();
     await dns?.close();
   });

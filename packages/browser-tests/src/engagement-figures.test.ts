@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDeploymentRun, recordEngagement, recordSend } from '@herald/server/testing';
 import { axeViolations, describeViolations, FAILING_IMPACTS } from './support/axe.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { launchBrowser, releaseBrowser, openPage } from './support/browser.ts';
 import { createOrganization, createUser, startHeraldForBrowser, type TestHerald } from './support/herald.ts';
 import { writeRecordsAs } from './support/records.ts';
 import { signIn } from './support/sign-in.ts';
@@ -24,7 +24,7 @@ describe('engagement figures', () => {
     baseUrl = herald.config.publicUrl;
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await herald?.stop();
   });
 

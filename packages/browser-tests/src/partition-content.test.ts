@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { launchBrowser, releaseBrowser, openPage } from './support/browser.ts';
 import { createOrganization, createUser, startHeraldForBrowser, type TestHerald } from './support/herald.ts';
 import { commandAs, writeRecordsAs } from './support/records.ts';
 import { signIn } from './support/sign-in.ts';
@@ -77,7 +77,7 @@ describe('partition content', () => {
     ).id;
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await herald?.stop();
   });
 

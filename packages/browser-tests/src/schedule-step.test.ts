@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, describeViolations, FAILING_IMPACTS, waitForSettledScreen } from './support/axe.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { launchBrowser, releaseBrowser, openPage } from './support/browser.ts';
 import { createOrganization, createUser, startHeraldForBrowser, type TestHerald } from './support/herald.ts';
 import { commandAs, writeRecordsAs } from './support/records.ts';
 import { signIn } from './support/sign-in.ts';
@@ -42,7 +42,7 @@ describe('the schedule step', () => {
     campaignId = Number(campaign?.id);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await herald?.stop();
   });
 

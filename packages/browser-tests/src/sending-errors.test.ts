@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { axeViolations, describeViolations, FAILING_IMPACTS, waitForSettledScreen } from './support/axe.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { launchBrowser, releaseBrowser, openPage } from './support/browser.ts';
 import { createOrganization, createUser, startHeraldForBrowser, type TestHerald } from './support/herald.ts';
 import { writeRecordsAs } from './support/records.ts';
 import { signIn } from './support/sign-in.ts';
@@ -94,7 +94,7 @@ describe('the sending-errors page', () => {
     }
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await herald?.stop();
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { launchBrowser, releaseBrowser, openPage } from './support/browser.ts';
 import {
   createOrganization,
   createUser,
@@ -38,7 +38,7 @@ describe('sign-up and password reset with the code from the mail', () => {
     baseUrl = herald.config.publicUrl;
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await herald?.services.mailer.settled();
     await herald?.stop();
     await smtp?.stop();

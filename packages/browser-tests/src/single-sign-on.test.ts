@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { markDomainVerified, startDnsStub, type DnsStub } from '@herald/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { launchBrowser, releaseBrowser, openPage } from './support/browser.ts';
 import {
   createOrganization,
   createUser,
@@ -40,7 +40,7 @@ describe('single sign-on through an identity provider', () => {
     idp = await startTestIdentityProvider({ redirectUri: `${baseUrl}/sso/callback` });
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await idp?.stop();
     await herald?.stop();
     await dns?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
+import { launchBrowser, releaseBrowser } from './support/browser.ts';
 import { createOrganization, createUser, startHeraldForBrowser, type TestHerald } from './support/herald.ts';
 import {
   addSubscribersForCharts,
@@ -19,7 +19,7 @@ describe('weight', () => {
     [herald, browser] = await Promise.all([startHeraldForBrowser(), launchBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await herald?.stop();
   });
 

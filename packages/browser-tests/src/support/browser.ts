@@ -24,8 +24,24 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The test worker's Chromium: launched by its first file and shared by the next ones (the browser project
+ * runs without isolation, so this module outlives a file). Each file ends with `releaseBrowser`, which closes
+ * what the file opened and leaves the browser running; Playwright ends it when the worker exits.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const current = await shared?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  shared = chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return shared;
+}
+
+/** Closes every browser context a file opened (files of a worker run one after another). */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  if (!browser?.isConnected()) return;
+  await Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined)));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Anchor, AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useRef } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../../platform/i18n/useTranslation.ts';
 import { PageLoader } from './PageLoader.tsx';
 import { useHeadingFocusOnNavigation } from './pageFocus.ts';
@@ -30,6 +30,7 @@ export function ShellLayout({ organization }: { organization: CurrentOrganizatio
   const { t } = useTranslation();
   const [navigationOpened, { toggle, close }] = useDisclosure(false);
   const main = useRef<HTMLElement>(null);
+  const location = useLocation();
   useHeadingFocusOnNavigation(main);
   return (
     <AppShell
@@ -71,7 +72,15 @@ export function ShellLayout({ organization }: { organization: CurrentOrganizatio
           <Navigation organization={organization} onNavigate={close} />
         </AppShell.Navbar>
       )}
-      <AppShell.Main ref={main} id="main-content" tabIndex={-1} style={mainStyle}>
+      {/* data-location: the address whose page is shown, once the app has moved to it (the accessibility
+          check follows links without reloading and waits for it). */}
+      <AppShell.Main
+        ref={main}
+        id="main-content"
+        tabIndex={-1}
+        style={mainStyle}
+        data-location={location.pathname + location.search}
+      >
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
