@@ -93,7 +93,14 @@ export async function startHerald(
     clock.mark('migrations');
     stillStarting();
     // A rotated vault key: what older keys sealed is sealed again under the current one before anything reads it.
-    const resealed = await resealVaultIfNeeded(db, config.vaultPreviousKeys.length > 0, markers);
+    const resealed = await resealVaultIfNeeded(
+      db,
+      {
+        previousKeysGiven: config.vaultPreviousKeys.length > 0,
+        newDatabase: cluster?.createdFrom !== undefined,
+      },
+      markers,
+    );
     clock.mark('reseal');
     // Before the seed: the demo organizations get the starters as they are created (migration 0022's trigger).
     const starters = await installStarterTemplatesIfChanged(db, markers);

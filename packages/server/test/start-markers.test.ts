@@ -74,15 +74,19 @@ describe('start markers', () => {
   it('reseals once under a key, again under a new key or while previous keys are given', async () => {
     const db = database.db;
     useVaultKey('start-markers-key-A');
-    expect(await resealVaultIfNeeded(db, false)).toBe(0);
+    expect(await resealVaultIfNeeded(db, { previousKeysGiven: false })).toBe(0);
     expect((await readStartMarkers(db)).get('vault-key')).toBe(currentVaultKeyId());
-    expect(await resealVaultIfNeeded(db, false)).toBeUndefined();
+    expect(await resealVaultIfNeeded(db, { previousKeysGiven: false })).toBeUndefined();
     // A rotation under way: every start reseals, since a process still on the old key may have sealed more.
     useVaultKey('start-markers-key-B', ['start-markers-key-A']);
-    expect(await resealVaultIfNeeded(db, true)).toBe(0);
-    expect(await resealVaultIfNeeded(db, true)).toBe(0);
+    expect(await resealVaultIfNeeded(db, { previousKeysGiven: true })).toBe(0);
+    expect(await resealVaultIfNeeded(db, { previousKeysGiven: true })).toBe(0);
     // The old key dropped: the last reseal was under this key, so there is nothing to do.
     useVaultKey('start-markers-key-B');
-    expect(await resealVaultIfNeeded(db, false)).toBeUndefined();
+    expect(await resealVaultIfNeeded(db, { previousKeysGiven: false })).toBeUndefined();
+    // A data directory made from a template by this start has nothing sealed: the key is recorded, nothing read.
+    useVaultKey('start-markers-key-C');
+    expect(await resealVaultIfNeeded(db, { previousKeysGiven: false, newDatabase: true })).toBe(0);
+    expect((await readStartMarkers(db)).get('vault-key')).toBe(currentVaultKeyId());
   });
 });

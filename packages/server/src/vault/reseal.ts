@@ -49,11 +49,16 @@ export async function resealVault(db: Kysely<Database>): Promise<number> {
  */
 export async function resealVaultIfNeeded(
   db: Kysely<Database>,
-  previousKeysGiven: boolean,
+  situation: { previousKeysGiven: boolean; newDatabase?: boolean },
   markers?: StartMarkers,
 ): Promise<number | undefined> {
   const recorded = (markers ?? (await readStartMarkers(db))).get('vault-key');
-  if (!previousKeysGiven && recorded === currentVaultKeyId()) return undefined;
+  if (!situation.previousKeysGiven && recorded === currentVaultKeyId()) return undefined;
+  // A data directory made from a template this very start holds nothing sealed: only the key is recorded.
+  if (situation.newDatabase) {
+    await writeStartMarker(db, 'vault-key', currentVaultKeyId());
+    return 0;
+  }
   return resealVault(db);
 }
 
