@@ -14,7 +14,8 @@ import {
   type StartupLine,
 } from './server-process.ts';
 
-const RUNS = 5;
+/** Rounds of starts (HERALD_BENCH_START_RUNS, 5 by default). */
+const RUNS = Number(process.env.HERALD_BENCH_START_RUNS ?? 5);
 const WORKER_RUNS = 5;
 const serverBuildDir = path.join(repositoryRoot, 'packages/server/dist');
 /** The phases of the server's "started" line (packages/server/src/startup-phases.ts), in order. */
