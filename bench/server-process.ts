@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 export const repositoryRoot = path.resolve(import.meta.dirname, '..');
 
@@ -13,6 +14,12 @@ export interface ServerProcess {
   pid: number;
   /** Milliseconds from spawning the process until /readyz answered 200. */
   readyAfterMs: number;
+  /**
+   * With `readLog`: the first of the server's JSON log lines with this message (undefined if the server ended
+   * without one), e.g. "started" (packages/server/src/startup-phases.ts: the end of each start-up phase in
+   * milliseconds since the server process began) or "demo data filled in".
+   */
+  logged?: (message: string) => Promise<LogLine | undefined>;
   /** Ends the server (SIGTERM, a clean shutdown) and deletes its data directory unless the caller gave it. */
   stop(): Promise<void>;
   /** Kills the server with SIGKILL, as a crash would: no shutdown, the database left as it was. */
@@ -27,6 +34,21 @@ export interface ServerProcessOptions {
   dataDir?: string;
   /** How long to wait for /readyz (60 s unless told), e.g. longer for crash recovery on a large database. */
   readyTimeoutMs?: number;
+  /**
+   * Read the server's log lines (at info, unless `extraEnv` sets HERALD_LOG_LEVEL) from its standard output, for
+   * `logged`.
+   */
+  readLog?: boolean;
+}
+
+/** One of the server's JSON log lines. */
+export type LogLine = { msg?: string } & Record<string, unknown>;
+
+/** The "started" line's phases: each phase's own milliseconds, and its end since the process started. */
+export interface StartupLine {
+  phases: Record<string, number>;
+  at: Record<string, number>;
+  createdFrom?: string;
 }
 
 /**
@@ -91,13 +113,14 @@ export async function startServerProcess(
         PORT: String(port),
         HERALD_DATA_DIR: dataDir,
         HERALD_DEMO_PASSWORD: DEMO_PASSWORD,
-        HERALD_LOG_LEVEL: 'warn',
+        HERALD_LOG_LEVEL: options.readLog ? 'info' : 'warn',
         ...extraEnv,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', options.readLog ? 'pipe' : 'ignore', 'inherit'],
     },
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  const logged = child.stdout ? logReader(child.stdout) : undefined;
   const url = `http://127.0.0.1:${port}`;
   const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   const deadline = Date.now() + readyTimeoutMs;
@@ -128,11 +151,43 @@ export async function startServerProcess(
     port,
     pid,
     readyAfterMs,
+    ...(logged ? { logged } : {}),
     stop: async () => {
       await end('SIGTERM');
       if (options.dataDir === undefined) await rm(dataDir, { recursive: true, force: true });
     },
     kill: () => end('SIGKILL'),
+  };
+}
+
+/** Reads the server's JSON log lines as they come; answers, for a message, the first line that has it. */
+function logReader(output: NodeJS.ReadableStream): (message: string) => Promise<LogLine | undefined> {
+  const seen: LogLine[] = [];
+  const waiting: Array<{ message: string; resolve: (line: LogLine | undefined) => void }> = [];
+  let ended = false;
+  const lines = createInterface({ input: output });
+  lines.on('line', (line) => {
+    if (!line.startsWith('{')) return;
+    let entry: LogLine;
+    try {
+      entry = JSON.parse(line) as LogLine;
+    } catch {
+      return; // Not a log line (the launcher's own output).
+    }
+    seen.push(entry);
+    for (const waiter of waiting.filter((candidate) => candidate.message === entry.msg)) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.resolve(entry);
+    }
+  });
+  lines.on('close', () => {
+    ended = true;
+    for (const waiter of waiting.splice(0)) waiter.resolve(undefined);
+  });
+  return (message) => {
+    const found = seen.find((entry) => entry.msg === message);
+    if (found || ended) return Promise.resolve(found);
+    return new Promise((resolve) => waiting.push({ message, resolve }));
   };
 }
 

@@ -2,9 +2,11 @@
 // packages/server/src with the contract package inlined, and the import pipeline's workers beside it. Every
 // npm package stays in node_modules (PGlite, for one, loads its .wasm and .data files from its own package).
 // `node scripts/server-build.mjs` (npm run build:server) does the same from the command line.
+import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, stop } from 'esbuild';
+import { migratedTemplatePresent, migrationsDigest } from '../packages/server/scripts/migrations-digest.mjs';
 import { buildIsCurrent, root } from './build-freshness.mjs';
 
 const server = path.join(root, 'packages/server');
@@ -24,6 +26,7 @@ export const compiledServerEnvironment = { MALLOC_ARENA_MAX: '2' };
 
 const inputs = [
   path.join(server, 'src'),
+  path.join(server, 'scripts/migrations-digest.mjs'),
   path.join(server, 'package.json'),
   path.join(root, 'packages/protocol/src'),
   path.join(root, 'packages/protocol/package.json'),
@@ -42,9 +45,15 @@ export async function ensureServerBuild() {
       'workbook-rows-worker': path.join(server, 'src/imports/workbook-rows-worker.ts'),
       // pglite-thread.ts starts this file (the thread that owns the embedded database) when compiled.
       'pglite-worker': path.join(server, 'src/database/pglite-worker.ts'),
+      // ensureMigratedTemplate runs it to make the migrated cluster new data directories are copied from.
+      'make-migrated-template': path.join(server, 'src/database/make-migrated-template.ts'),
     },
     outdir: serverBuildDir,
     bundle: true,
+    // main.js is small and imports the rest (start.ts) dynamically, so the embedded database opens on its thread
+    // while the rest loads (src/main.ts). What the entry points share goes into chunks beside them, in dist/
+    // itself: pglite-thread.ts finds its worker, and import.meta.dirname its folder, relative to the chunk.
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20.19',
@@ -54,11 +63,32 @@ export async function ensureServerBuild() {
     sourcesContent: false,
     // Class and function names stay as written for logs and error names, whatever the bundle renames.
     keepNames: true,
+    // The migrations' digest, computed from their sources here since the bundle has no sources to read
+    // (src/database/migrations-digest.ts).
+    define: { HERALD_MIGRATIONS_DIGEST: JSON.stringify(migrationsDigest()) },
     logLevel: 'warning',
     plugins: [npmPackagesExternal, sourceDirnames],
   });
   // esbuild's service process would otherwise stay beside the server for as long as `npm start` runs.
   await stop();
+}
+
+/**
+ * Makes the migrated cluster template (src/database/migrated-template.ts) with the compiled server when it is
+ * missing for the current migrations and PGlite: a new embedded data directory then starts as a copy of it
+ * instead of running every migration (docs/decisions/0040-migrated-cluster-template.md). Never fails the
+ * start: without it the server migrates a new database itself, as it always could.
+ */
+export function ensureMigratedTemplate() {
+  if (migratedTemplatePresent()) return;
+  console.log('Making the migrated database template…');
+  const made = spawnSync(process.execPath, [path.join(serverBuildDir, 'make-migrated-template.js')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...compiledServerEnvironment, HERALD_LOG_LEVEL: 'warn' },
+  });
+  if (made.status !== 0)
+    console.warn('herald: no migrated database template; a new database runs its migrations at start');
 }
 
 /** Bundles our workspace packages (@herald/…) and leaves every other bare import to node_modules. */
@@ -95,4 +125,7 @@ const sourceDirnames = {
   },
 };
 
-if (process.argv[1] === import.meta.filename) await ensureServerBuild();
+if (process.argv[1] === import.meta.filename) {
+  await ensureServerBuild();
+  ensureMigratedTemplate();
+}

@@ -2,11 +2,18 @@
 // passing SIGTERM and Ctrl-C through.
 import { spawn } from 'node:child_process';
 import { root } from './build-freshness.mjs';
-import { compiledServerArguments, compiledServerEnvironment, ensureServerBuild } from './server-build.mjs';
+import {
+  compiledServerArguments,
+  compiledServerEnvironment,
+  ensureMigratedTemplate,
+  ensureServerBuild,
+} from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 ensureWebBuild();
 await ensureServerBuild();
+// Only the embedded database starts from the template.
+if (!process.env.DATABASE_URL) ensureMigratedTemplate();
 // The compiled server is the product: it skips the development-time check of every result against the contract
 // (HERALD_VALIDATE_RESULTS=true turns it on).
 const server = spawn(process.execPath, compiledServerArguments, {

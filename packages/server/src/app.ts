@@ -30,12 +30,16 @@ export interface HeraldApp {
   services: Services;
 }
 
-/** Builds the HTTP and WebSocket server on an open, migrated database. */
+/**
+ * Builds the HTTP and WebSocket server on an open, migrated database. `onFirstReady` is called as /readyz first
+ * answers 200.
+ */
 export async function buildApp(
   config: Config,
   database: DatabaseHandle,
   secrets: Secrets,
   areas: readonly Area[] = heraldAreas,
+  onFirstReady?: (app: FastifyInstance) => void,
 ): Promise<HeraldApp> {
   const composition = composeAreas(areas);
   const app = Fastify({
@@ -80,7 +84,7 @@ export async function buildApp(
     },
   });
 
-  registerHealthRoutes(app, database);
+  registerHealthRoutes(app, database, onFirstReady);
   registerSessionCookieRoute(app, config.publicUrl);
 
   const channelRoute = (path: string, channel: ConnectionState['channel'], registry: CommandRegistry) => {

@@ -356,6 +356,8 @@ describe('demo campaigns', () => {
       { freshDatabase: true },
     );
     try {
+      // The demo's campaigns fill in after the server listens.
+      await herald.demoData;
       const pizza = await herald.database.db
         .selectFrom('organization')
         .select('id')

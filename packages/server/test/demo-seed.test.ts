@@ -15,6 +15,8 @@ describe('demo data', () => {
     try {
       expect(herald.seed).toMatchObject({ seeded: true });
       expect(await seedDemoData(herald.database.db, 'demo-password-123')).toEqual({ seeded: false });
+      // The organizations and users are in before the server listens; the rest fills in after.
+      await herald.demoData;
 
       // Each demo organization has the starter templates and its themes (one of them locked).
       const organizations = await herald.database.db.selectFrom('organization').select('id').execute();
@@ -80,7 +82,6 @@ describe('demo data', () => {
       expect(partitionSets.map((set) => set.organization)).toEqual(['Demo Pizza Co', 'Demo Pizza Co']);
 
       // The demo database: three lists and 20,000 subscribers with custom fields and history.
-      await herald.demoSubscribers;
       const db = herald.database.db;
       const lists = await db
         .selectFrom('subscriber_list')

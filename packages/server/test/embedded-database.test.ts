@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readStartMarkers } from '../src/database/herald-state.ts';
+import { migrationsDigest } from '../src/database/migrations-digest.ts';
 import { ChannelClient } from './support/channel-client.ts';
 import { startTestHerald } from './support/herald.ts';
 
@@ -45,6 +47,8 @@ describe('the embedded database on disk', () => {
           .select('name' as never)
           .execute();
         expect(migrations.length).toBeGreaterThan(0);
+        // Recorded, so a restart with the same migrations skips the migrator's pass.
+        expect((await readStartMarkers(second.database.db)).get('migrations')).toBe(migrationsDigest());
       } finally {
         await second.stop();
       }

@@ -7,7 +7,7 @@ import { outgoing, refusal, sendSignal } from './support/transports.ts';
 import { WebPushPeer } from './support/webpush-peer.ts';
 
 const PROJECT = { projectId: 'herald-project', accessToken: 'fcm-access-token-1234' };
-const VAPID = { ...webPush.generateVAPIDKeys(), subject: 'https://herald.example' };
+const VAPID = { ...webPush().generateVAPIDKeys(), subject: 'https://herald.example' };
 
 const content = { title: 'Spring sale', body: '20% off today', url: 'https://shop.example/sale' };
 
@@ -92,7 +92,7 @@ describe('push notifications through FCM HTTP v1 and Web Push', () => {
   });
 
   it('maps Web Push refusals: another VAPID key and an expired subscription for good, outages for later', async () => {
-    const boundElsewhere = push.subscribe(webPush.generateVAPIDKeys().publicKey);
+    const boundElsewhere = push.subscribe(webPush().generateVAPIDKeys().publicKey);
     const send = (subscription: ReturnType<WebPushPeer['subscribe']>) =>
       pushMessenger({ webPush: VAPID }).send(
         { ...outgoing('778'), to: { kind: 'webpush', subscription }, ...content },

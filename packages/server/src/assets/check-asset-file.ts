@@ -5,9 +5,12 @@ import {
   type AssetKind,
   type StoredAssetFileType,
 } from '@herald/protocol';
-import { fileTypeFromBuffer } from 'file-type';
 import { byteSizeText } from '../imports/import-limits.ts';
+import { lazyModule } from '../lazy-module.ts';
 import { refuseUnsafeSvg } from './svg-safety.ts';
+
+/** file-type, loaded when an asset is first checked (lazy-module.ts). */
+const fileType = lazyModule(() => import('file-type'));
 
 /** The binary types file-type recognises that an asset may be, by the MIME type it answers. */
 const IMAGE_TYPES: Readonly<Record<string, StoredAssetFileType>> = {
@@ -42,6 +45,7 @@ export async function detectAssetFileType(
   fileName: string,
   options: { zip: boolean },
 ): Promise<AssetFileType> {
+  const { fileTypeFromBuffer } = await fileType();
   const detected = await fileTypeFromBuffer(head);
   if (detected) {
     const image = IMAGE_TYPES[detected.mime];

@@ -1,5 +1,5 @@
 import { BOUNCE_MESSAGE_MAX_BYTES } from '@herald/protocol';
-import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
+import type { SMTPServerAddress, SMTPServerSession } from 'smtp-server';
 import type { Services } from '../services.ts';
 import { readBounceReport } from './bounce-report.ts';
 import { announceOutcome, recordDeliveryOutcome } from './delivery-outcome.ts';
@@ -23,6 +23,8 @@ function reply(code: number, message: string): Error {
  */
 export async function startBounceListener(services: Services, port: number): Promise<() => Promise<void>> {
   const { config, db, log } = services;
+  // Loaded here, where a listener is wanted (HERALD_BOUNCE_SMTP_PORT), not by every start.
+  const { SMTPServer } = await import('smtp-server');
   const server = new SMTPServer({
     // Behind the MX (or on loopback): STARTTLS would need a certificate the peer does not check anyway.
     disabledCommands: ['AUTH', 'STARTTLS'],

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
-import { simpleParser, type Attachment, type HeaderValue, type MailParserOptions } from 'mailparser';
+import type { Attachment, HeaderValue, MailParserOptions } from 'mailparser';
+import { lazyModule } from '../lazy-module.ts';
 import { deliveryIdOfReturnPath } from './return-path.ts';
 import type { DeliveryOutcome } from './delivery-outcome.ts';
+
+/** mailparser, loaded when the first report arrives (lazy-module.ts). */
+const mailparser = lazyModule(() => import('mailparser'));
 
 /** The header every message Herald sends carries (PROTOCOL §9), naming its delivery row. */
 export const DELIVERY_HEADER = 'x-herald-delivery';
@@ -45,6 +49,7 @@ const REPORT_PARSING: MailParserOptions & { ignoreEmbedded: boolean } = {
  * A DSN whose recipients were all delivered, relayed or expanded has no outcome; so has an auto-reply.
  */
 export async function readBounceReport(raw: Buffer): Promise<BounceReport | undefined> {
+  const { simpleParser } = await mailparser();
   const parsed = await simpleParser(raw, REPORT_PARSING);
   const contentType = parsed.headers.get('content-type');
   const reportType = structuredHeader(contentType)?.params['report-type']?.toLowerCase();
@@ -133,6 +138,7 @@ async function headerFields(block: Buffer): Promise<Map<string, HeaderValue>> {
   // A header-only block (text/rfc822-headers, a DSN block) is ended as a message so its last field is read;
   // on a whole message the blank line only lengthens the body, which is not read.
   const source = Buffer.concat([block, Buffer.from('\r\n\r\n')]);
+  const { simpleParser } = await mailparser();
   const parsed = await simpleParser(source, { skipHtmlToText: true, skipTextToHtml: true });
   return parsed.headers;
 }

@@ -1,6 +1,9 @@
-import mjml2html from 'mjml';
+import { lazyModule } from '../lazy-module.ts';
 import type { ContentError } from '@herald/protocol';
 import { LIQUID_MARKUP, lineAt } from './liquid-markup.ts';
+
+/** mjml, loaded at the first compile: about half a second of a start otherwise. */
+const mjml = lazyModule(() => import('mjml'));
 
 export interface CompiledMjml {
   /** The HTML, with the author's Liquid still in it; empty when the MJML could not be read at all. */
@@ -23,13 +26,14 @@ export const MJML_MAX_CHARACTERS = 500_000;
  * Validation is `soft`: MJML's complaints (an unknown tag, a colour that is not one) are reported with their
  * line and the e-mail still renders, as it would in any MJML editor.
  */
-export async function compileMjml(mjml: string): Promise<CompiledMjml> {
-  if (mjml.length > MJML_MAX_CHARACTERS) {
+export async function compileMjml(source: string): Promise<CompiledMjml> {
+  if (source.length > MJML_MAX_CHARACTERS) {
     const limit = MJML_MAX_CHARACTERS.toLocaleString('en');
     return { html: '', errors: [{ part: 'mjml', message: `The MJML is longer than ${limit} characters.` }] };
   }
   try {
-    const result = await mjml2html(mjml, {
+    const { default: mjml2html } = await mjml();
+    const result = await mjml2html(source, {
       validationLevel: 'soft',
       // mj-include reads files from the server's disk; content never may (mjml 5 ignores them by default).
       ignoreIncludes: true,
@@ -41,7 +45,7 @@ export async function compileMjml(mjml: string): Promise<CompiledMjml> {
       message: error.message.trim(),
       line: error.line,
     }));
-    return { html: result.html, errors: [...errors, ...liquidLeftOut(mjml, result.html)] };
+    return { html: result.html, errors: [...errors, ...liquidLeftOut(source, result.html)] };
   } catch (error) {
     // The XML parser gives up on some inputs ("Parsing failed. Check your mjml.").
     const reason = error instanceof Error ? error.message : String(error);

@@ -6,6 +6,7 @@ import { PGliteDialect } from './pglite-dialect.ts';
 import { PostgresListeners } from './postgres-listeners.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import { startFromTemplate } from './pglite-template.ts';
+import type { EmbeddedCluster } from './embedded-cluster.ts';
 import { pgliteCopyTransaction, postgresCopyTransaction, type CopyTransaction } from './copy-session.ts';
 import type { Database } from './schema.ts';
 
@@ -14,6 +15,11 @@ export interface DatabaseTarget {
   databaseUrl?: string | undefined;
   /** Where PGlite keeps its files; `memory://` keeps them in memory (tests). */
   pgliteDataDir: string;
+  /**
+   * The embedded database already opened on `pgliteDataDir` (embedded-cluster.ts, which main.ts starts early);
+   * without it a new directory is copied from the empty cluster and opened here.
+   */
+  embedded?: EmbeddedCluster | undefined;
 }
 
 export interface DatabaseHandle {
@@ -39,7 +45,13 @@ export interface DatabaseHandle {
   notify(channel: string, payload: string): Promise<void>;
   /** One transaction that can COPY rows in (imports); see copy-session.ts. */
   copyTransaction: CopyTransaction;
-  close(): Promise<void>;
+  /**
+   * Closes the database once whoever holds or waits for a connection is done. `now`: without waiting for them
+   * (a shutdown past its grace period): the embedded database closes between two statements, rolling back a
+   * transaction left open, and writes its shutdown checkpoint; PostgreSQL's connections are ended, which rolls
+   * theirs back.
+   */
+  close(options?: { now?: boolean }): Promise<void>;
 }
 
 // PostgreSQL's int8 (counts) arrive as strings by default; every count Herald reads fits a JS number.
@@ -61,19 +73,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       listen: (channel, handler) => listeners.listen(channel, handler),
       notify: (channel, payload) => notifyWith(db, channel, payload),
       copyTransaction: postgresCopyTransaction(pool),
-      close: async () => {
+      close: async (options = {}) => {
         await listeners.close();
-        await db.destroy();
+        // The pool's end waits for every connection checked out to come back; a shutdown in a hurry does not.
+        if (options.now) void db.destroy().catch(() => {});
+        else await db.destroy();
       },
     };
   }
-  const inMemory = target.pgliteDataDir.startsWith('memory://');
-  if (!inMemory) {
-    await mkdir(target.pgliteDataDir, { recursive: true });
-    await startFromTemplate(target.pgliteDataDir);
-  }
-  // PGlite runs on a thread of its own, so a long statement never stops the server answering.
-  const client = await PGliteThread.open({ dataDir: target.pgliteDataDir });
+  const client = target.embedded?.thread ?? (await openThread(target.pgliteDataDir));
   const queue = new ConnectionQueue();
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client, queue) });
   return {
@@ -91,8 +99,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     },
     notify: (channel, payload) => notifyWith(db, channel, payload),
     copyTransaction: pgliteCopyTransaction(db, client),
-    close: () => db.destroy(),
+    close: async (options = {}) => {
+      if (options.now) await client.close();
+      else await db.destroy();
+    },
   };
+}
+
+/** PGlite runs on a thread of its own, so a long statement never stops the server answering. */
+async function openThread(dataDir: string): Promise<PGliteThread> {
+  if (!dataDir.startsWith('memory://')) {
+    await mkdir(dataDir, { recursive: true });
+    await startFromTemplate(dataDir);
+  }
+  return PGliteThread.open({ dataDir });
 }
 
 async function notifyWith(db: Kysely<Database>, channel: string, payload: string): Promise<void> {

@@ -1,5 +1,8 @@
-import * as XLSX from '@e965/xlsx';
+import { lazyModule } from '../lazy-module.ts';
 import { formulaSafe } from './formula-safe.ts';
+
+/** SheetJS, loaded when a workbook is first written (lazy-module.ts). */
+const sheetJs = lazyModule(() => import('@e965/xlsx'));
 
 /** Excel's sheet holds 1,048,576 rows: the header and this many data rows. */
 export const WORKBOOK_MAX_ROWS = 1_048_575;
@@ -31,6 +34,7 @@ export async function workbookBytes(
     data.push(row.map(workbookCell));
     onRow?.();
   }
+  const XLSX = await sheetJs();
   const sheet = XLSX.utils.aoa_to_sheet(data, { cellDates: false });
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, sheetName.slice(0, 31));

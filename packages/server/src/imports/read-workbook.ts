@@ -1,8 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { isMainThread } from 'node:worker_threads';
-import * as XLSX from '@e965/xlsx';
+import type { Range, WorkBook } from '@e965/xlsx';
 import { HeraldError } from '@herald/protocol';
+import { lazyModule } from '../lazy-module.ts';
 import { refuseWorkbookBomb } from '../uploads/workbook-inflation.ts';
+
+/** SheetJS, loaded on the parsing worker that reads a workbook (lazy-module.ts). */
+const sheetJs = lazyModule(() => import('@e965/xlsx'));
+type SheetJs = Awaited<ReturnType<typeof sheetJs>>;
 
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
@@ -22,7 +27,8 @@ export async function* readWorkbookRows(filePath: string): AsyncGenerator<string
   const bytes = await readFile(filePath);
   // The upload was checked for bombs, but perhaps under older limits (uploads are kept a day).
   if (bytes.subarray(0, 4).equals(ZIP_SIGNATURE)) await refuseWorkbookBomb(filePath);
-  const workbook = readWorkbook(bytes);
+  const XLSX = await sheetJs();
+  const workbook = readWorkbook(XLSX, bytes);
   const sheetName = workbook.SheetNames[0];
   const sheet = sheetName === undefined ? undefined : workbook.Sheets[sheetName];
   if (!sheet?.['!ref']) return;
@@ -32,7 +38,7 @@ export async function* readWorkbookRows(filePath: string): AsyncGenerator<string
   for (let r = range.s.r; r <= range.e.r; r += 1) {
     const cells = data[r] ?? [];
     const row: string[] = [];
-    for (let c = range.s.c; c <= range.e.c; c += 1) row.push(cellText(cells[c]));
+    for (let c = range.s.c; c <= range.e.c; c += 1) row.push(cellText(XLSX, cells[c]));
     if (row.every((value) => value.trim() === '')) continue;
     if (header) {
       nameMergedHeaderColumns(row, sheet['!merges'] ?? [], r, range.s.c);
@@ -43,7 +49,7 @@ export async function* readWorkbookRows(filePath: string): AsyncGenerator<string
 }
 
 /** A file that is a zip or OLE container but no workbook SheetJS can read (a garbage workbook.xml) is unsupported. */
-function readWorkbook(bytes: Buffer): XLSX.WorkBook {
+function readWorkbook(XLSX: SheetJs, bytes: Buffer): WorkBook {
   try {
     return XLSX.read(bytes, { type: 'buffer', dense: true, cellNF: true });
   } catch {
@@ -51,12 +57,7 @@ function readWorkbook(bytes: Buffer): XLSX.WorkBook {
   }
 }
 
-function nameMergedHeaderColumns(
-  row: string[],
-  merges: XLSX.Range[],
-  headerRow: number,
-  firstColumn: number,
-) {
+function nameMergedHeaderColumns(row: string[], merges: Range[], headerRow: number, firstColumn: number) {
   for (const merge of merges) {
     if (merge.s.r > headerRow || merge.e.r < headerRow || merge.e.c === merge.s.c) continue;
     const text = row[merge.s.c - firstColumn] ?? '';
@@ -66,11 +67,11 @@ function nameMergedHeaderColumns(
   }
 }
 
-function cellText(cell: Cell): string {
+function cellText(XLSX: SheetJs, cell: Cell): string {
   if (!cell || cell.v === undefined || cell.v === null) return '';
   const value = cell.v;
   if (cell.t === 'n' && typeof value === 'number') {
-    if (cell.z !== undefined && XLSX.SSF.is_date(cell.z)) return dateText(value);
+    if (cell.z !== undefined && XLSX.SSF.is_date(cell.z)) return dateText(XLSX, value);
     // 15 significant digits is what Excel itself shows; beyond that is the float's noise.
     return String(Number(value.toPrecision(15)));
   }
@@ -80,7 +81,7 @@ function cellText(cell: Cell): string {
   return String(value as string);
 }
 
-function dateText(serial: number): string {
+function dateText(XLSX: SheetJs, serial: number): string {
   const parts = XLSX.SSF.parse_date_code(serial);
   const pad = (n: number, width = 2) => String(n).padStart(width, '0');
   const date = `${pad(parts.y, 4)}-${pad(parts.m)}-${pad(parts.d)}`;

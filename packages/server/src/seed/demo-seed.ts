@@ -1,22 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../accounts/passwords.ts';
+import { readStartMarkers, writeStartMarker } from '../database/herald-state.ts';
 import type { Database } from '../database/schema.ts';
 import { insertDemoActivities, type DemoBrand, type DemoCampaign } from './demo-activities.ts';
 import { insertDemoAssets } from './demo-assets.ts';
 import { insertDemoWhatsAppTemplates } from './demo-whatsapp-templates.ts';
-import { insertDemoSubscribers } from './demo-subscribers.ts';
+import { DEMO_FILL_DONE, DEMO_SUBSCRIBERS_START, insertDemoSubscribers } from './demo-subscribers.ts';
 import { insertDemoThemes } from './demo-themes.ts';
 
 export interface DemoSeedResult {
   seeded: boolean;
   /** The demo password when this start generated it; printed once and never stored in clear. */
   generatedPassword?: string;
-  /**
-   * The subscriber database of the demo (20,000 subscribers and their history), seeded after the rest:
-   * `seedDemoSubscribers` writes it while the server already answers (see start.ts).
-   */
-  subscribers?: { organizationId: number; storeIds: number[] };
 }
 
 export const DEMO_USERS = {
@@ -27,9 +23,13 @@ export const DEMO_USERS = {
   franchisee: 'franchisee@example.com',
 } as const;
 
+const DEMO_ORGANIZATIONS = { pizza: 'Demo Pizza Co', acme: 'Acme Retail' } as const;
+
 /**
- * Seeds the demo organizations and users into an empty database, once. Later areas add their demo
- * records here (campaigns, lists, subscribers …) so a fresh start shows a living product.
+ * Seeds the demo organizations, their partitions and the demo users into an empty database, once: what a first
+ * sign-in needs, so a start writes it before it listens. The rest of the demo (campaigns, activities, content,
+ * the subscriber database) is filled in after listening by fillDemoData, which the `demo-data` start marker set
+ * here tells to run.
  */
 export async function seedDemoData(
   db: Kysely<Database>,
@@ -38,10 +38,12 @@ export async function seedDemoData(
   const existing = await db.selectFrom('organization').select('id').limit(1).executeTakeFirst();
   if (existing) return { seeded: false };
   const password = givenPassword ?? randomBytes(9).toString('base64url');
+  // One hash for the five users, who share the one demo password anyway: argon2 is slow on purpose.
+  const passwordHash = await hashPassword(password);
 
-  const subscribers = await db.transaction().execute(async (trx) => {
-    const pizza = await insertOrganization(trx, 'Demo Pizza Co', '#d9480f', { currency: 'AUD' });
-    const acme = await insertOrganization(trx, 'Acme Retail', '#1971c2', { currency: 'USD' });
+  await db.transaction().execute(async (trx) => {
+    const pizza = await insertOrganization(trx, DEMO_ORGANIZATIONS.pizza, '#d9480f', { currency: 'AUD' });
+    const acme = await insertOrganization(trx, DEMO_ORGANIZATIONS.acme, '#1971c2', { currency: 'USD' });
 
     const north = await insertPartitionSet(trx, pizza, 'North Region');
     const south = await insertPartitionSet(trx, pizza, 'South Region');
@@ -51,34 +53,41 @@ export async function seedDemoData(
       [south, 'Southbank Store', 'STORE-S01'],
       [south, 'Riverside Store', 'STORE-S02'],
     ];
-    const storeIds = (
-      await trx
-        .insertInto('partition')
-        .values(
-          stores.map(([setId, name, ref]) => ({
-            organization_id: pizza,
-            partition_set_id: setId,
-            name,
-            external_ref: ref,
-          })),
-        )
-        .returning('id')
-        .execute()
-    ).map((row) => row.id);
+    await trx
+      .insertInto('partition')
+      .values(
+        stores.map(([setId, name, ref]) => ({
+          organization_id: pizza,
+          partition_set_id: setId,
+          name,
+          external_ref: ref,
+        })),
+      )
+      .execute();
 
-    const user = async (email: string, phone: string) =>
-      (
-        await trx
-          .insertInto('user_account')
-          .values({ email, phone, password_hash: await hashPassword(password), settings: '{}' })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    const admin = await user(DEMO_USERS.admin, '+61 400 000 001');
-    const power = await user(DEMO_USERS.power, '+61 400 000 002');
-    const editor = await user(DEMO_USERS.editor, '+61 400 000 003');
-    const viewer = await user(DEMO_USERS.viewer, '+61 400 000 004');
-    const franchisee = await user(DEMO_USERS.franchisee, '+61 400 000 005');
+    const users = await trx
+      .insertInto('user_account')
+      .values(
+        (
+          [
+            [DEMO_USERS.admin, '+61 400 000 001'],
+            [DEMO_USERS.power, '+61 400 000 002'],
+            [DEMO_USERS.editor, '+61 400 000 003'],
+            [DEMO_USERS.viewer, '+61 400 000 004'],
+            [DEMO_USERS.franchisee, '+61 400 000 005'],
+          ] as const
+        ).map(([email, phone]) => ({ email, phone, password_hash: passwordHash, settings: '{}' })),
+      )
+      .returning(['id', 'email'])
+      .execute();
+    const idOf = (email: string) => users.find((user) => user.email === email)?.id ?? 0;
+    const [admin, power, editor, viewer, franchisee] = [
+      idOf(DEMO_USERS.admin),
+      idOf(DEMO_USERS.power),
+      idOf(DEMO_USERS.editor),
+      idOf(DEMO_USERS.viewer),
+      idOf(DEMO_USERS.franchisee),
+    ];
 
     const grants: Array<[number, number, string[], number[]]> = [
       [admin, pizza, ['System.Admin'], []],
@@ -102,35 +111,83 @@ export async function seedDemoData(
         })),
       )
       .execute();
-
-    const campaigns = await insertDemoCampaigns(trx, pizza, acme, storeIds);
-    await insertDemoActivities(trx, demoBrands(pizza, acme, admin), campaigns);
-    await insertDemoThemes(
-      trx,
-      demoBrands(pizza, acme, admin).map((brand) => ({
-        organizationId: brand.organizationId,
-        brandName: brand.name,
-        primary: brand.color,
-        domain: new URL(brand.site).hostname,
-      })),
-    );
-    await insertDemoWhatsAppTemplates(trx, demoBrands(pizza, acme, admin));
-    await insertDemoAssets(trx, demoBrands(pizza, acme, admin));
-    return { organizationId: pizza, storeIds };
+    await writeStartMarker(trx, 'demo-data', DEMO_FILL_STARTS);
   });
 
-  return givenPassword
-    ? { seeded: true, subscribers }
-    : { seeded: true, generatedPassword: password, subscribers };
+  return givenPassword ? { seeded: true } : { seeded: true, generatedPassword: password };
 }
 
 /**
- * Seeds the demo subscriber database (seed/demo-subscribers.ts). It takes a few seconds, so a first start
- * runs it after the server is ready, in slices that let other requests through; the lists fill in meanwhile.
+ * Fills in the rest of the demo after the server listens: campaigns, activities, themes, WhatsApp templates and
+ * content in one transaction, then Demo Pizza Co's subscriber database in slices (seed/demo-subscribers.ts).
+ * Each step records how far the fill got in the `demo-data` start marker, in its own transaction, so a fill cut
+ * short (the server stopped, `signal`, or killed) goes on where it stopped at the next start, and a finished one
+ * is never run again. Nothing to do on a database the demo seed did not start. Answers whether it filled any.
  */
-export async function seedDemoSubscribers(db: Kysely<Database>, seed: DemoSeedResult): Promise<void> {
-  if (!seed.subscribers) return;
-  await insertDemoSubscribers(db, seed.subscribers.organizationId, seed.subscribers.storeIds);
+export async function fillDemoData(db: Kysely<Database>, signal?: AbortSignal): Promise<boolean> {
+  const progress = (await readStartMarkers(db)).get('demo-data');
+  if (progress === undefined || progress === DEMO_FILL_DONE) return false;
+  const demo = await readDemoOrganizations(db);
+  if (!demo) {
+    // Renamed or removed before the fill could finish: there is no demo left to fill in.
+    await writeStartMarker(db, 'demo-data', DEMO_FILL_DONE);
+    return false;
+  }
+  if (progress === DEMO_FILL_STARTS) {
+    signal?.throwIfAborted();
+    await db.transaction().execute(async (trx) => {
+      const brands = demoBrands(demo.pizza, demo.acme, demo.admin);
+      const campaigns = await insertDemoCampaigns(trx, demo.pizza, demo.acme, demo.storeIds);
+      await insertDemoActivities(trx, brands, campaigns);
+      await insertDemoThemes(
+        trx,
+        brands.map((brand) => ({
+          organizationId: brand.organizationId,
+          brandName: brand.name,
+          primary: brand.color,
+          domain: new URL(brand.site).hostname,
+        })),
+      );
+      await insertDemoWhatsAppTemplates(trx, brands);
+      await insertDemoAssets(trx, brands);
+      await writeStartMarker(trx, 'demo-data', DEMO_SUBSCRIBERS_START);
+    });
+  }
+  await insertDemoSubscribers(db, demo.pizza, demo.storeIds, {
+    signal,
+    progress: progress === DEMO_FILL_STARTS ? DEMO_SUBSCRIBERS_START : progress,
+  });
+  return true;
+}
+
+/** The `demo-data` marker as the organizations and users are seeded: the rest is still to fill in. */
+const DEMO_FILL_STARTS = 'organizations';
+
+/** The demo's organizations, their stores and admin, as seedDemoData wrote them; undefined when they are gone. */
+async function readDemoOrganizations(
+  db: Kysely<Database>,
+): Promise<{ pizza: number; acme: number; admin: number; storeIds: number[] } | undefined> {
+  const organizations = await db
+    .selectFrom('organization')
+    .select(['id', 'name'])
+    .where('name', 'in', [DEMO_ORGANIZATIONS.pizza, DEMO_ORGANIZATIONS.acme])
+    .orderBy('id')
+    .execute();
+  const pizza = organizations.find((row) => row.name === DEMO_ORGANIZATIONS.pizza)?.id;
+  const acme = organizations.find((row) => row.name === DEMO_ORGANIZATIONS.acme)?.id;
+  const admin = await db
+    .selectFrom('user_account')
+    .select('id')
+    .where('email', '=', DEMO_USERS.admin)
+    .executeTakeFirst();
+  if (pizza === undefined || acme === undefined || !admin) return undefined;
+  const stores = await db
+    .selectFrom('partition')
+    .select('id')
+    .where('organization_id', '=', pizza)
+    .orderBy('id')
+    .execute();
+  return { pizza, acme, admin: admin.id, storeIds: stores.map((store) => store.id) };
 }
 
 async function insertOrganization(

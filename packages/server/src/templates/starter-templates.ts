@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { NATIVE_TEMPLATE_MARKER } from '@herald/protocol';
 import { sql, type Kysely } from 'kysely';
+import { readStartMarkers, writeStartMarker, type StartMarkers } from '../database/herald-state.ts';
 import type { Database } from '../database/schema.ts';
 import { WELCOME_MJML } from './starter-designs.ts';
 import { NEWSLETTER_MJML, PROMOTION_MJML } from './starter-mjml.ts';
@@ -47,11 +48,18 @@ export const STARTER_TEMPLATES: readonly StarterTemplate[] = [
 const STARTER_VERSION = '1.0.0';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** A digest of the starter set as this code installs it: a change to any starter or its data names a new set. */
+export function starterTemplatesDigest(): string {
+  return sha256(
+    JSON.stringify([STARTER_VERSION, STARTER_TEMPLATES, SAMPLE, PROFILES, DATA_DESCRIPTION]),
+  ).slice(0, 16);
+}
+
 /**
  * Refreshes `starter_template` from the code (the trigger of migration 0022 copies it into each new
  * organization), then gives every organization the starters it lacks, so organizations that predate a starter
- * get it too. An organization's copy is never overwritten: it may have been changed there. Run as the server
- * starts, before the demo seed.
+ * get it too. An organization's copy is never overwritten: it may have been changed there. Records the set's
+ * digest (the `starter-templates` start marker) in the same transaction.
  */
 export async function installStarterTemplates(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -72,5 +80,21 @@ export async function installStarterTemplates(db: Kysely<Database>): Promise<voi
         s.profiles, s.data_description, true
       FROM organization CROSS JOIN starter_template s
       ON CONFLICT (organization_id, url) DO NOTHING`.execute(trx);
+    await writeStartMarker(trx, 'starter-templates', starterTemplatesDigest());
   });
+}
+
+/**
+ * Installs the starters as the server starts, before the demo seed, when the set differs from the one last
+ * installed; otherwise there is nothing to do (a new organization gets them from the trigger). Answers whether
+ * it installed them.
+ */
+export async function installStarterTemplatesIfChanged(
+  db: Kysely<Database>,
+  markers?: StartMarkers,
+): Promise<boolean> {
+  const recorded = (markers ?? (await readStartMarkers(db))).get('starter-templates');
+  if (recorded === starterTemplatesDigest()) return false;
+  await installStarterTemplates(db);
+  return true;
 }

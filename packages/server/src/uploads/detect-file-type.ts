@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { HeraldError, type ImportFileType } from '@herald/protocol';
-import * as XLSX from '@e965/xlsx';
 import yauzl from 'yauzl';
+import { lazyModule } from '../lazy-module.ts';
 import type { ContentFacts } from './content-probe.ts';
 import { refuseWorkbookBomb } from './workbook-inflation.ts';
 
 export type TextEncodingName = 'utf-8' | 'windows-1252';
+
+/** SheetJS, loaded when an OLE2 upload is first checked for a workbook (lazy-module.ts). */
+const sheetJs = lazyModule(() => import('@e965/xlsx'));
 
 export interface DetectedFile {
   fileType: ImportFileType;
@@ -34,7 +37,8 @@ export async function detectFileType(filePath: string, facts: ContentFacts): Pro
     return { fileType: 'xlsx', encoding: 'binary' };
   }
   if (head.subarray(0, 8).equals(OLE2_SIGNATURE)) {
-    if (isOleWorkbook(await readFile(filePath))) return { fileType: 'xls', encoding: 'binary' };
+    if (isOleWorkbook((await sheetJs()).CFB as CompoundFileReader, await readFile(filePath)))
+      return { fileType: 'xls', encoding: 'binary' };
     throw new HeraldError('ImportFileUnsupported');
   }
   if (facts.size === 0) throw new HeraldError('ImportFileEmptyError');
@@ -85,8 +89,7 @@ interface CompoundFileReader {
   find(container: unknown, path: string): unknown;
 }
 
-function isOleWorkbook(content: Buffer): boolean {
-  const cfb = XLSX.CFB as CompoundFileReader;
+function isOleWorkbook(cfb: CompoundFileReader, content: Buffer): boolean {
   try {
     const container = cfb.read(content, { type: 'buffer' });
     // Word and PowerPoint files share the OLE2 container; only a workbook has this stream.

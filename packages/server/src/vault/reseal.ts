@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import { readStartMarkers, writeStartMarker, type StartMarkers } from '../database/herald-state.ts';
 import type { Database } from '../database/schema.ts';
-import { isSealed, needsResealing, openSecret, sealSecret } from './secret-box.ts';
+import { currentVaultKeyId, isSealed, needsResealing, openSecret, sealSecret } from './secret-box.ts';
 
 /**
  * Every place Herald keeps sealed values, so a rotation of the vault key reaches them all. A new place of
@@ -27,14 +28,38 @@ export interface SealedPlace {
 }
 
 /**
- * Seals every sealed value again under the current vault key (run at start, after the migrations). Each row is
- * written only if it still holds what was read, so a process writing at the same moment is never overwritten;
- * a row it changed holds a value it sealed under the current key already. Answers how many values were resealed.
+ * Seals every sealed value again under the current vault key (run at start, after the migrations), then records
+ * the key (the `vault-key` start marker). Each row is written only if it still holds what was read, so a process
+ * writing at the same moment is never overwritten; a row it changed holds a value it sealed under the current key
+ * already. Answers how many values were resealed.
  */
 export async function resealVault(db: Kysely<Database>): Promise<number> {
   let resealed = 0;
   for (const place of SEALED_PLACES) resealed += await resealPlace(db, place);
+  await writeStartMarker(db, 'vault-key', currentVaultKeyId());
   return resealed;
+}
+
+/**
+ * Reseals at start only when a value may be sealed under another key than the current one: previous keys are
+ * given (a rotation is under way, and a process still on the old key may have sealed more since), or the
+ * database does not record a reseal under the current key (its first start with this code, or a new key).
+ * Otherwise every sealed place would be read through for nothing on every restart. Answers how many values were
+ * resealed, or undefined when it was skipped.
+ */
+export async function resealVaultIfNeeded(
+  db: Kysely<Database>,
+  situation: { previousKeysGiven: boolean; newDatabase?: boolean },
+  markers?: StartMarkers,
+): Promise<number | undefined> {
+  const recorded = (markers ?? (await readStartMarkers(db))).get('vault-key');
+  if (!situation.previousKeysGiven && recorded === currentVaultKeyId()) return undefined;
+  // A data directory made from a template this very start holds nothing sealed: only the key is recorded.
+  if (situation.newDatabase) {
+    await writeStartMarker(db, 'vault-key', currentVaultKeyId());
+    return 0;
+  }
+  return resealVault(db);
 }
 
 async function resealPlace(db: Kysely<Database>, place: SealedPlace): Promise<number> {

@@ -6,17 +6,37 @@ import { freePort } from './herald.ts';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
 
+/** How a server process ended. */
+export interface ServerExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface ServerProcess {
+  /** The server's port on 127.0.0.1. */
+  port: number;
+  pid: number;
+  /** Settles when the process has ended. */
+  exited: Promise<ServerExit>;
+  /** What the server wrote to its standard output so far (its JSON log lines at `HERALD_LOG_LEVEL`). */
+  output(): string;
   /** Kills the server with SIGKILL, as a crash would: no shutdown, claims and jobs left as they were. */
   kill(): void;
+  /**
+   * Sends SIGTERM and waits for the process to end: how it ended and how long after the signal, in milliseconds.
+   * Keeps the data directory.
+   */
+  terminate(): Promise<ServerExit & { afterMs: number }>;
   /** Ends the server cleanly (SIGTERM) and removes its data directory. */
   stop(): Promise<void>;
 }
 
 /**
  * A Herald server in a process of its own (TypeScript through tsx), ready to answer: for tests of several
- * processes on one database, and of a process killed. `env` adds to the test's own environment (DATABASE_URL,
- * HERALD_PGLITE_DIR, HERALD_SMTP_URL…); the secrets are the test servers' own, so every process opens the vault.
+ * processes on one database, and of a process killed or stopped. `env` adds to the test's own environment
+ * (DATABASE_URL, HERALD_DATA_DIR, HERALD_PGLITE_DIR, HERALD_SMTP_URL, HERALD_LOG_LEVEL…); the secrets are the
+ * test servers' own, so every process opens the vault. Standard error goes to the test's; standard output is kept
+ * for `output()`.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
@@ -35,9 +55,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       NODE_ENV: 'production',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const exited = new Promise<ServerExit>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
@@ -49,15 +73,24 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     if (ready) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const terminate = async () => {
+    const signalledAt = performance.now();
+    if (running()) child.kill('SIGTERM');
+    const exit = await exited;
+    return { ...exit, afterMs: performance.now() - signalledAt };
+  };
   return {
+    port,
+    pid: child.pid ?? 0,
+    exited,
+    output: () => output,
     kill() {
       child.kill('SIGKILL');
     },
+    terminate,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
+      if (running()) await terminate();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -33,7 +33,7 @@ export async function webPushKeysFor(
 ): Promise<{ publicKey: string; privateKey: string }> {
   let stored = storedWebPushKeys(await settingsOf(db, organizationId));
   if (!stored) {
-    const made = webPush.generateVAPIDKeys();
+    const made = webPush().generateVAPIDKeys();
     const value: StoredWebPushKeys = {
       vapidPublicKey: made.publicKey,
       vapidPrivateKey: sealSecret(made.privateKey),

@@ -37,4 +37,10 @@ export interface WebPushLibrary {
   ): WebPushRequestDetails;
 }
 
-export const webPush = createRequire(import.meta.url)('web-push') as WebPushLibrary;
+let library: WebPushLibrary | undefined;
+
+/** web-push, required at its first use rather than as the server starts (lazy-module.ts says why). */
+export function webPush(): WebPushLibrary {
+  library ??= createRequire(import.meta.url)('web-push') as WebPushLibrary;
+  return library;
+}

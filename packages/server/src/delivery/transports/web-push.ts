@@ -1,5 +1,5 @@
 import { isProviderBaseUrl } from '@herald/protocol';
-import { webPush } from './web-push-client.ts';
+import { webPush, type WebPushLibrary } from './web-push-client.ts';
 import { SendError, type PushMessage, type SendReceipt } from '../messenger.ts';
 import { isSuccess, providerRequest, transientStatus } from './provider-request.ts';
 
@@ -43,9 +43,9 @@ export async function sendWebPush(
     image: message.image,
     heraldDelivery: message.deliveryId,
   });
-  let request: ReturnType<typeof webPush.generateRequestDetails>;
+  let request: ReturnType<WebPushLibrary['generateRequestDetails']>;
   try {
-    request = webPush.generateRequestDetails(subscription, payload, {
+    request = webPush().generateRequestDetails(subscription, payload, {
       vapidDetails: vapid,
       TTL: TIME_TO_LIVE_SECONDS,
       contentEncoding: 'aes128gcm',
