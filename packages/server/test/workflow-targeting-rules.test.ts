@@ -98,7 +98,8 @@ describe('targeting rules in the workflow', () => {
     await target(within.id, `list ${australia}`);
     expect((await act(approver, within.id, 'approve')).error).toBeUndefined();
     expect((await act(deployer, within.id, 'queueDeploy')).error).toBeUndefined();
-    expect(await statusOf(within.id)).toBe('scheduled');
+    // Queued for now: the scheduler may already have started it by the time the status is read.
+    expect(['scheduled', 'deploying', 'deployed']).toContain(await statusOf(within.id));
 
     const outside = await activityInStatus(herald, organizationId, campaignId, 'approved');
     expect((await act(deployer, outside.id, 'queueDeploy')).error?.type).toBe('TargetingRuleBlockedError');
